@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "NowPlaying",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ViewKit", targets: ["ViewKit"]),
+        .library(name: "Playback", targets: ["Playback"]),
+        .executable(name: "nowplaying", targets: ["nowplaying"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]
+        ),
+        .target(name: "ViewKit", dependencies: ["CSDL2"]),
+        .target(name: "Playback", dependencies: ["CSDL2"]),
+        .target(
+            name: "NowPlaying",
+            dependencies: [
+                "ViewKit", "Playback",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "nowplaying", dependencies: ["NowPlaying"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
+        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback"]),
+    ]
+)

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import ViewKit
+
+/// The `nowplaying` command line.
+public struct NowPlayingCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "nowplaying",
+        abstract: "A now-playing window: album-art carousel, transport controls and progress, on SDL2.")
+
+    @Option(help: "Window size in points, e.g. 375x667.")
+    var size: String = "414x736"
+
+    @Flag(help: "Run without a display: SDL's dummy video driver and the software renderer.")
+    var headless = false
+
+    @Option(help: "Force the pixel scale (e.g. 2 for a hi-DPI frame); by default it comes from the display.")
+    var scale: Double?
+
+    @Flag(help: "Start in fullscreen (for kiosks).")
+    var fullscreen = false
+
+    @Option(help: "Write a PNG of the window after the first complete frame, then exit.")
+    var screenshot: String?
+
+    @Option(name: .customLong("dump-views"), help: "Write the view tree as JSON after the first complete frame, then exit.")
+    var dumpViews: String?
+
+    public init() {}
+
+    /// "375x667" → 375 × 667; nil when malformed.
+    static func parseSize(_ text: String) -> Size? {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+        return Size(width: parts[0], height: parts[1])
+    }
+
+    public func validate() throws {
+        guard let s = NowPlayingCommand.parseSize(size) else {
+            throw ValidationError("--size takes WIDTHxHEIGHT in points, such as 375x667; \"\(size)\" is not one.")
+        }
+        guard s.width >= 280, s.height >= 440, s.width <= 8192, s.height <= 8192 else {
+            throw ValidationError("--size \(size) is outside the window sizes NowPlaying supports (280x440 up to 8192x8192).")
+        }
+        if let scale, !(scale >= 1 && scale <= 4) {
+            throw ValidationError("--scale takes a pixel scale from 1 to 4; \(scale) is not one.")
+        }
+    }
+
+    public func run() throws {
+        var options = NowPlayingApp.Options()
+        options.size = NowPlayingCommand.parseSize(size) ?? options.size
+        options.headless = headless
+        options.pixelScale = scale
+        options.fullscreen = fullscreen
+        options.screenshotPath = screenshot
+        options.dumpPath = dumpViews
+        try MainActor.assumeIsolated {
+            try NowPlayingApp(options: options).run()
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Playback
+import ViewKit
+
+/// The Now Playing card: backdrop, header, cover carousel, title and artist, progress slider with times,
+/// and the five transport buttons, laid out by `CardLayout`.
+final class NowPlayingView: View {
+    let backdrop = GradientView()
+    let caption = Label(text: "PLAYING FROM ALBUM", font: Theme.captionFont, color: Theme.secondaryText)
+    let albumLabel = Label(text: "", font: Theme.headerFont, color: Theme.primaryText)
+    let carousel = CoverCarousel()
+    let titleLabel = Label(text: "", font: Theme.titleFont, color: Theme.primaryText)
+    let artistLabel = Label(text: "", font: Theme.artistFont, color: Theme.secondaryText)
+    let progress = Slider()
+    let elapsedLabel = Label(text: "0:00", font: Theme.timeFont, color: Theme.tertiaryText)
+    let remainingLabel = Label(text: "", font: Theme.timeFont, color: Theme.tertiaryText)
+    let playPauseButton = Button()
+    let shuffleButton = Button()
+    let previousButton = Button()
+    let nextButton = Button()
+    let repeatButton = Button()
+    let leftStack: StackView
+    let rightStack: StackView
+    private let icons: Icons
+    /// The item the carousel keeps centred when the layout changes (the current track).
+    var centeredItem: () -> Int = { 0 }
+
+    init(icons: Icons) {
+        self.icons = icons
+        let side = CardLayout.sideButtonSide
+        leftStack = StackView(arrangedSubviews: [ButtonSlot(button: shuffleButton, side: side),
+                                                 ButtonSlot(button: previousButton, side: side)])
+        rightStack = StackView(arrangedSubviews: [ButtonSlot(button: nextButton, side: side),
+                                                  ButtonSlot(button: repeatButton, side: side)])
+        super.init()
+        identifier = "nowPlaying"
+        backgroundColor = Theme.background
+        backdrop.bottomColor = Theme.background
+        backdrop.isUserInteractionEnabled = false
+        for v: View in [backdrop, caption, albumLabel, carousel, titleLabel, artistLabel, progress,
+                        elapsedLabel, remainingLabel, leftStack, playPauseButton, rightStack] { addSubview(v) }
+
+        caption.textAlignment = .center
+        albumLabel.textAlignment = .center
+        albumLabel.identifier = "albumName"
+        titleLabel.identifier = "title"
+        artistLabel.identifier = "artist"
+        elapsedLabel.identifier = "elapsed"
+        remainingLabel.identifier = "remaining"
+        elapsedLabel.textAlignment = .left
+        remainingLabel.textAlignment = .right
+
+        progress.identifier = "progress"
+        progress.minimumTrackTintColor = .white
+        progress.maximumTrackTintColor = Theme.trackRemaining
+        progress.setThumbImage(icons.sliderThumb, for: .normal)
+        progress.setThumbImage(icons.sliderThumbHighlighted, for: .highlighted)
+
+        // SPEC T3: the circled play button.
+        playPauseButton.identifier = "playPause"
+        playPauseButton.cornerRadius = CardLayout.playButtonSide / 2
+        playPauseButton.borderWidth = 2
+        playPauseButton.borderColor = .white
+        playPauseButton.imageEdgeInsets = EdgeInsets(all: CardLayout.playButtonImageInset)
+        playPauseButton.imageView.contentMode = .scaleAspectFit
+
+        // SPEC T4/T5: the side buttons, aspect-fit, in fill-equally stacks.
+        for (button, id, image) in [(shuffleButton, "shuffle", icons.shuffle), (previousButton, "previous", icons.previous),
+                                    (nextButton, "next", icons.next), (repeatButton, "repeat", icons.repeatAll)] {
+            button.identifier = id
+            button.setImage(image, for: .normal)
+            button.imageEdgeInsets = EdgeInsets(all: CardLayout.sideButtonImageInset)
+            button.imageView.contentMode = .scaleAspectFit
+            button.setTintColor(Theme.secondaryText, for: .normal)
+            button.setTintColor(Theme.accent, for: .selected)
+        }
+        previousButton.setTintColor(.white, for: .normal)
+        nextButton.setTintColor(.white, for: .normal)
+        for stack in [leftStack, rightStack] {
+            stack.axis = .horizontal
+            stack.distribution = .fillEqually
+            stack.alignment = .fill
+        }
+        leftStack.identifier = "leftStack"
+        rightStack.identifier = "rightStack"
+        setPlaying(false)
+    }
+
+    override func layoutSubviews() {
+        let l = CardLayout(size: bounds.size)
+        backdrop.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height * 0.65)
+        caption.frame = Rect(x: l.header.minX, y: l.header.minY + 8, width: l.header.width, height: 15)
+        albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
+                                width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
+        carousel.frame = l.carousel
+        // SPEC C3: inset so the first and last covers can be centred.
+        carousel.contentInset = EdgeInsets(top: 0, left: l.carouselInset, bottom: 0, right: l.carouselInset)
+        carousel.contentOffset = Point(x: carousel.offset(centering: centeredItem()), y: 0)
+        titleLabel.frame = l.title
+        artistLabel.frame = l.artist
+        progress.frame = l.progress
+        elapsedLabel.frame = l.elapsed
+        remainingLabel.frame = l.remaining
+        playPauseButton.frame = l.playPause
+        leftStack.frame = l.leftStack
+        rightStack.frame = l.rightStack
+    }
+
+    /// Shows a track's title, artist and album.
+    func show(_ track: Track) {
+        titleLabel.text = track.title
+        artistLabel.text = track.artist
+        albumLabel.text = track.album
+    }
+
+    /// The slider and the two time labels for a position within a duration.
+    func showProgress(position: Double, duration: Double) {
+        progress.maximumValue = max(duration, 0.001)
+        if !progress.isTracking { progress.value = position }
+        elapsedLabel.text = TimeFormat.elapsed(position)
+        remainingLabel.text = TimeFormat.remaining(position: position, duration: duration)
+    }
+
+    /// SPEC T3: the play button shows pause while playing and play while paused.
+    func setPlaying(_ playing: Bool) {
+        playPauseButton.setImage(playing ? icons.pause : icons.play, for: .normal)
+    }
+
+    /// Tints the backdrop from the current cover.
+    func setBackdrop(from cover: Color) {
+        backdrop.topColor = Theme.backdrop(for: cover)
+    }
+}

@@ -1,0 +1,16 @@
+/// Track times as a player shows them: "m:ss", or "h:mm:ss" from an hour; remaining time with a minus sign.
+public enum TimeFormat {
+    public static func elapsed(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.isFinite ? seconds.rounded(.down) : 0))
+        let h = s / 3600, m = (s % 3600) / 60, sec = s % 60
+        return h > 0 ? "\(h):\(pad(m)):\(pad(sec))" : "\(m):\(pad(sec))"
+    }
+
+    /// The time left, rounded up so it reaches "−0:00" exactly at the end.
+    public static func remaining(position: Double, duration: Double) -> String {
+        let left = max(0, (duration - position).rounded(.up))
+        return "\u{2212}" + elapsed(left)
+    }
+
+    private static func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+}

@@ -1,0 +1,239 @@
+import CSDL2
+import Foundation
+
+/// Owns the SDL window, its renderer, the root view and the clock, and runs the event loop:
+/// events → ticks → layout → render (only when something changed) → wait (blocking when idle).
+@MainActor
+public final class Application {
+    public struct Configuration {
+        public var title: String
+        /// The window's size in points.
+        public var size: Size
+        public var minimumSize: Size
+        /// No real display: SDL's dummy video driver and the software renderer; nothing needs a screen.
+        public var headless: Bool
+        /// Forces a pixel scale (e.g. 2 to render a hi-DPI frame headless); nil derives it from the output size.
+        public var pixelScale: Double?
+        public var fonts: FontLibrary
+        public var fullscreen: Bool
+
+        public init(title: String, size: Size, minimumSize: Size = Size(width: 280, height: 440),
+                    headless: Bool = false, pixelScale: Double? = nil, fonts: FontLibrary, fullscreen: Bool = false) {
+            self.title = title; self.size = size; self.minimumSize = minimumSize
+            self.headless = headless; self.pixelScale = pixelScale; self.fonts = fonts; self.fullscreen = fullscreen
+        }
+    }
+
+    public let window = Window()
+    public let renderer: Renderer
+    public var clock: Clock
+    public let configuration: Configuration
+    /// Called for every key press the views did not consume.
+    public var onKey: ((KeyPress) -> Void)?
+    /// Called after each frame is drawn and before it is presented.
+    public var onFrameDrawn: (() -> Void)?
+    /// Called on every turn of the loop before layout, with the clock's time (display-link style).
+    public var onTick: ((Double) -> Void)?
+    /// Whether something still moves; while true the loop does not block.
+    public var isAnimating: () -> Bool = { false }
+    public private(set) var isRunning = false
+
+    private let sdlWindow: OpaquePointer
+    private let sdlRenderer: OpaquePointer
+    private var timers: [(deadline: Double, action: () -> Void)] = []
+
+    public init(configuration: Configuration, clock: Clock? = nil) throws {
+        self.configuration = configuration
+        if configuration.headless {
+            setenv("SDL_VIDEODRIVER", "dummy", 1)
+            setenv("SDL_RENDER_DRIVER", "software", 1)
+        }
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
+        let forced = configuration.pixelScale ?? 1
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        guard let w = SDL_CreateWindow(configuration.title, centered, centered,
+                                       Int32((configuration.size.width * forced).rounded()),
+                                       Int32((configuration.size.height * forced).rounded()), flags) else {
+            throw SDLError("Opening a window")
+        }
+        sdlWindow = w
+        SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let r = SDL_CreateRenderer(w, -1, configuration.headless ? SDL_RENDERER_SOFTWARE.rawValue : accelerated)
+                ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(w)
+            throw SDLError("Creating a renderer")
+        }
+        sdlRenderer = r
+        renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
+        self.clock = clock ?? SystemClock()
+        updateGeometry()
+    }
+
+    /// The SDL renderer's name (e.g. "software", "opengl").
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(sdlRenderer, &info)
+        return String(cString: info.name)
+    }
+
+    /// The window's size in points.
+    public var pointSize: Size { window.bounds.size }
+
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(sdlWindow)) }
+        set { SDL_SetWindowTitle(sdlWindow, newValue) }
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(sdlWindow, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    public var isFullscreen: Bool { SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    /// Re-reads the window and output sizes: the root view takes the size in points, the renderer the pixel scale.
+    private func updateGeometry() {
+        var ww: Int32 = 0, wh: Int32 = 0
+        SDL_GetWindowSize(sdlWindow, &ww, &wh)
+        let (ow, _) = renderer.outputSize
+        let scale: Double
+        if let forced = configuration.pixelScale {
+            scale = forced
+        } else {
+            scale = ww > 0 ? max(1, Double(ow) / Double(ww)) : 1
+        }
+        renderer.pixelScale = scale
+        let points = configuration.pixelScale != nil
+            ? Size(width: Double(ow) / scale, height: Double(renderer.outputSize.height) / scale)
+            : Size(width: Double(ww), height: Double(wh))
+        window.frame = Rect(origin: .zero, size: points)
+        window.setNeedsDisplay()
+    }
+
+    /// Window coordinates (SDL's) to points.
+    private func points(_ x: Int32, _ y: Int32) -> Point {
+        let s = configuration.pixelScale ?? 1
+        return Point(x: Double(x) / s, y: Double(y) / s)
+    }
+
+    // MARK: Timers
+
+    /// Runs `action` once the clock passes `delay` seconds from now; the loop wakes for it even when idle.
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) {
+        timers.append((clock.now + delay, action))
+    }
+
+    private func fireTimers() {
+        let now = clock.now
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for t in due { t.action() }
+    }
+
+    // MARK: The loop
+
+    /// Runs until `quit()` or the window closes.
+    public func run() {
+        isRunning = true
+        while isRunning { turn(blocking: true) }
+    }
+
+    public func quit() { isRunning = false }
+
+    /// One turn of the loop: events, ticks, layout, and a frame if anything changed.
+    /// When `blocking` and nothing moves, waits for the next event or timer.
+    public func turn(blocking: Bool) {
+        var event = SDL_Event()
+        var timeoutMs: Int32 = 0
+        if blocking && !isAnimating() && !window.needsDisplay && !window.needsLayoutPass {
+            if let next = timers.map(\.deadline).min() {
+                timeoutMs = Int32(max(0, min(60_000, ((next - clock.now) * 1000).rounded(.up))))
+            } else {
+                timeoutMs = -1
+            }
+        }
+        let got = timeoutMs < 0 ? SDL_WaitEvent(&event) : (timeoutMs > 0 ? SDL_WaitEventTimeout(&event, timeoutMs) : SDL_PollEvent(&event))
+        if got != 0 {
+            handle(event)
+            while SDL_PollEvent(&event) != 0 { handle(event) }
+        }
+        fireTimers()
+        onTick?(clock.now)
+        drawIfNeeded()
+    }
+
+    /// Lays out and draws a frame if the tree changed; returns whether one was drawn.
+    @discardableResult
+    public func drawIfNeeded() -> Bool {
+        window.layoutTreeIfNeeded()
+        guard window.needsDisplay else { return false }
+        window.needsDisplay = false
+        renderer.render(window, background: window.clearColor)
+        onFrameDrawn?()
+        SDL_RenderPresent(sdlRenderer)
+        return true
+    }
+
+    /// Handles one SDL event: window changes, input as touches and keys, quit.
+    public func handle(_ event: SDL_Event) {
+        let now = clock.now
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            quit()
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: updateGeometry()
+            case SDL_WINDOWEVENT_FOCUS_LOST: window.cancelAllTouches()
+            default: window.setNeedsDisplay()
+            }
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            window.setNeedsDisplay()
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
+            window.touchDown(id: 0, at: points(event.button.x, event.button.y), time: now, isFinger: false)
+        case SDL_MOUSEMOTION where event.motion.which != UInt32.max:
+            window.touchMoved(id: 0, to: points(event.motion.x, event.motion.y), time: now)
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
+            window.touchUp(id: 0, at: points(event.button.x, event.button.y), time: now)
+        case SDL_FINGERDOWN:
+            window.touchDown(id: fingerID(event.tfinger), at: fingerPoint(event.tfinger), time: now, isFinger: true)
+        case SDL_FINGERMOTION:
+            window.touchMoved(id: fingerID(event.tfinger), to: fingerPoint(event.tfinger), time: now)
+        case SDL_FINGERUP:
+            window.touchUp(id: fingerID(event.tfinger), at: fingerPoint(event.tfinger), time: now)
+        case SDL_KEYDOWN:
+            onKey?(KeyPress(sdl: event.key.keysym))
+        default:
+            break
+        }
+    }
+
+    private func fingerID(_ f: SDL_TouchFingerEvent) -> Int { 1 + Int(truncatingIfNeeded: f.fingerId & 0xFFFF_FFFF) }
+
+    private func fingerPoint(_ f: SDL_TouchFingerEvent) -> Point {
+        Point(x: Double(f.x) * pointSize.width, y: Double(f.y) * pointSize.height)
+    }
+
+    // MARK: Output
+
+    /// Writes the last drawn frame as a PNG.
+    public func saveScreenshot(to path: String) throws {
+        guard let surface = renderer.readPixels() else { throw SDLError("Reading the frame's pixels") }
+        guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
+    }
+
+    /// Pushes an SDL event into the queue as if it came from the system (used by scripted input).
+    public func post(_ event: SDL_Event) {
+        var e = event
+        SDL_PushEvent(&e)
+    }
+
+    isolated deinit {
+        SDL_DestroyRenderer(sdlRenderer)
+        SDL_DestroyWindow(sdlWindow)
+    }
+}

@@ -1,0 +1,15 @@
+import CSDL2
+
+/// A failure reported by SDL, with SDL's own message.
+public struct SDLError: Error, CustomStringConvertible, Sendable {
+    public let operation: String
+    public let message: String
+
+    /// Captures SDL_GetError() for the operation that just failed.
+    public init(_ operation: String) {
+        self.operation = operation
+        self.message = String(cString: SDL_GetError())
+    }
+
+    public var description: String { "\(operation) failed: \(message)" }
+}

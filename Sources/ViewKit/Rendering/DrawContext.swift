@@ -1,0 +1,81 @@
+/// What a view draws with: its bounds-to-pixels transform, the alpha it inherits, and the renderer.
+/// All geometry is in the view's bounds coordinates.
+@MainActor
+public struct DrawContext {
+    public let renderer: Renderer
+    /// Maps the view's bounds space to pixels of the current render target.
+    public let transform: AffineTransform
+    /// The product of the alphas of the view and its ancestors (outside any composited group).
+    public let alpha: Double
+
+    /// The on-screen scale of one point: the pixel scale times the transform's own scaling.
+    public var pixelsPerPoint: Double { abs(transform.determinant).squareRoot() }
+
+    /// Fills a (rounded) rectangle.
+    public func fill(_ rect: Rect, color: Color, radii: CornerRadii = .zero) {
+        guard color.alpha * alpha > 0, !rect.isEmpty else { return }
+        var mesh = Mesh()
+        mesh.addConvexFill(outline(rect, radii), color: Mesh.color(color, alpha: alpha))
+        renderer.draw(mesh, texture: nil)
+    }
+
+    /// Strokes a (rounded) rectangle's edge inward by `width`, as CALayer borders do.
+    public func stroke(_ rect: Rect, width: Double, color: Color, radii: CornerRadii = .zero) {
+        guard width > 0, color.alpha * alpha > 0, !rect.isEmpty else { return }
+        let segments = segmentCount(radii)
+        let outer = ShapeOutline.roundedRect(rect, radii: radii, segments: segments).map(transform.apply)
+        let innerRect = rect.insetBy(dx: width, dy: width)
+        let inner = ShapeOutline.roundedRect(innerRect, radii: radii.inset(by: width), segments: segments).map(transform.apply)
+        var mesh = Mesh()
+        mesh.addRing(outer: outer, inner: inner, color: Mesh.color(color, alpha: alpha))
+        renderer.draw(mesh, texture: nil)
+    }
+
+    /// A vertical gradient from `top` to `bottom` across the rectangle.
+    public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
+        var mesh = Mesh()
+        let t = Mesh.color(top, alpha: alpha), b = Mesh.color(bottom, alpha: alpha)
+        mesh.addQuad(rect.corners.map(transform.apply), colors: [t, t, b, b], uvs: Array(repeating: .zero, count: 4))
+        renderer.draw(mesh, texture: nil)
+    }
+
+    /// Draws `image` stretched over `destination`, showing only the part inside `shape`
+    /// (rounded by `radii`), tinted by `tint` (white leaves the colours as they are).
+    public func draw(_ image: Image, in destination: Rect, clippedTo shape: Rect? = nil,
+                     radii: CornerRadii = .zero, tint: Color = .white) {
+        guard let texture = renderer.texture(for: image, pixelSize: destination.size.scaled(by: renderer.pixelScale)) else { return }
+        draw(texture, in: destination, clippedTo: shape, radii: radii, tint: tint)
+    }
+
+    /// Draws a texture stretched over `destination`, clipped and tinted as `draw(_:in:…)` for images.
+    public func draw(_ texture: Texture, in destination: Rect, clippedTo shape: Rect? = nil,
+                     radii: CornerRadii = .zero, tint: Color = .white) {
+        guard !destination.isEmpty, tint.alpha * alpha > 0 else { return }
+        let visible = shape.map { $0.intersection(destination) } ?? destination
+        guard !visible.isEmpty else { return }
+        // Corners are rounded only where the visible part still reaches the clipping shape's corners.
+        let r = (shape == nil || visible == shape) ? radii : .zero
+        let color = Mesh.color(tint, alpha: alpha)
+        if r.isZero && transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0 {
+            // Axis-aligned and square-cornered: a plain copy, exact on every renderer.
+            let sx = Double(texture.width) / destination.width, sy = Double(texture.height) / destination.height
+            let source = Rect(x: (visible.minX - destination.minX) * sx, y: (visible.minY - destination.minY) * sy,
+                              width: visible.width * sx, height: visible.height * sy)
+            renderer.copy(texture, from: source, to: transform.apply(to: visible), color: color)
+            return
+        }
+        let local = ShapeOutline.roundedRect(visible, radii: r, segments: segmentCount(r))
+        let uvs = local.map { Point(x: ($0.x - destination.minX) / destination.width, y: ($0.y - destination.minY) / destination.height) }
+        var mesh = Mesh()
+        mesh.addConvexFill(local.map(transform.apply), color: color, uvs: uvs)
+        renderer.draw(mesh, texture: texture)
+    }
+
+    private func segmentCount(_ radii: CornerRadii) -> Int {
+        ShapeOutline.segments(forRadiusInPixels: radii.maximum * pixelsPerPoint)
+    }
+
+    private func outline(_ rect: Rect, _ radii: CornerRadii) -> [Point] {
+        ShapeOutline.roundedRect(rect, radii: radii, segments: segmentCount(radii)).map(transform.apply)
+    }
+}

@@ -1,0 +1,93 @@
+import CSDL2
+import Foundation
+
+/// Why an image could not be used, in words a user can read.
+public struct ImageError: Error, CustomStringConvertible, Sendable {
+    public let source: String
+    public let reason: String
+    public var description: String { "Cannot read image \(source): \(reason)" }
+}
+
+/// A picture from a file or from bytes: raster (PNG, JPEG, WebP …) or vector (SVG).
+/// Raster images are decoded once and kept; SVG is rasterised at exactly the pixel size it is drawn at,
+/// so icons stay crisp at any pixel scale. Textures are cached by the renderer.
+@MainActor
+public final class Image {
+    private enum Source { case file(String), bytes([UInt8]) }
+
+    private let source: Source
+    /// A short name for messages: the file path or the caller's label.
+    public let name: String
+    public let isVector: Bool
+    /// The size in points at scale 1.
+    public let size: Size
+    private let decoded: Surface?
+
+    /// Loads and validates the image now, so a broken file is reported where it is opened.
+    public convenience init(contentsOfFile path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ImageError(source: path, reason: "the file does not exist or cannot be read")
+        }
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        try self.init(bytes: bytes, name: path, source: .file(path))
+    }
+
+    /// Decodes an image held in memory (e.g. cover art embedded in an audio file).
+    public convenience init(data: [UInt8], name: String) throws {
+        try self.init(bytes: data, name: name, source: .bytes(data))
+    }
+
+    private init(bytes: [UInt8], name: String, source: Source) throws {
+        self.name = name
+        self.source = source
+        let vector = Image.looksLikeSVG(bytes)
+        self.isVector = vector
+        let surface = Image.decode(bytes, svgSize: nil)
+        guard let surface else {
+            throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : Image.sdlReason())
+        }
+        self.size = Size(width: Double(surface.width), height: Double(surface.height))
+        self.decoded = vector ? nil : surface
+    }
+
+    /// The pixels at a given size: SVG rasterised to it, raster images resampled.
+    public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
+        let w = max(1, w), h = max(1, h)
+        if isVector { return Image.decode(bytes, svgSize: (w, h)) }
+        guard let decoded else { return nil }
+        if decoded.width == w && decoded.height == h { return decoded }
+        return decoded.resampled(width: w, height: h)
+    }
+
+    /// The mean colour of the picture (for backgrounds tinted by the artwork).
+    public lazy var averageColor: Color = (decoded ?? Image.decode(bytes, svgSize: (64, 64)))?.averageColor() ?? .black
+
+    private var bytes: [UInt8] {
+        switch source {
+        case .bytes(let b): return b
+        case .file(let path): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+        }
+    }
+
+    private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
+        return head.contains("<svg")
+    }
+
+    private static func decode(_ bytes: [UInt8], svgSize: (Int, Int)?) -> Surface? {
+        guard !bytes.isEmpty else { return nil }
+        return bytes.withUnsafeBytes { raw -> Surface? in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            defer { SDL_RWclose(rw) }
+            if let (w, h) = svgSize {
+                return Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
+            }
+            return Surface(taking: IMG_Load_RW(rw, 0))
+        }
+    }
+
+    private static func sdlReason() -> String {
+        let message = String(cString: SDL_GetError())
+        return message.isEmpty ? "not a picture this program can decode" : message
+    }
+}

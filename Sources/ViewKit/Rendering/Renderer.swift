@@ -1,0 +1,252 @@
+import CSDL2
+
+/// Draws a view tree through an SDL_Renderer: back to front, siblings by zPosition, transforms and
+/// alphas concatenated, subtrees with alpha below 1 composited as a group, clipping where asked.
+/// Works in pixels: `pixelScale` pixels per point (renderer output size / window size).
+@MainActor
+public final class Renderer {
+    public let handle: OpaquePointer
+    /// Pixels per point.
+    public var pixelScale: Double
+    /// Shapes and caches text.
+    public let text: TextRenderer
+
+    private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int }
+    private struct TargetKey: Hashable { let width: Int; let height: Int; let depth: Int }
+    private var imageTextures = LRUCache<ImageKey, (image: Image, texture: Texture)>(budget: 96 << 20)
+    private var targets = LRUCache<TargetKey, Texture>(budget: 64 << 20)
+    private var currentTarget: OpaquePointer?
+    private var groupDepth = 0
+    private let premultipliedBlend: SDL_BlendMode
+    /// Whether the renderer composites premultiplied groups natively (GPU renderers); otherwise groups are
+    /// un-premultiplied on the CPU (the software renderer supports only SDL's standard blend modes).
+    public private(set) var supportsPremultipliedBlend = false
+    /// Frames drawn since creation.
+    public private(set) var frameCount = 0
+
+    /// Wraps an SDL renderer; the caller keeps it alive for the Renderer's lifetime.
+    public init(handle: OpaquePointer, pixelScale: Double, fonts: FontLibrary) {
+        self.handle = handle
+        self.pixelScale = pixelScale
+        self.text = TextRenderer(renderer: handle, library: fonts)
+        premultipliedBlend = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+        if let probe = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                         Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 1, 1) {
+            supportsPremultipliedBlend = SDL_SetTextureBlendMode(probe, premultipliedBlend) == 0
+            SDL_DestroyTexture(probe)
+        }
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+    }
+
+    /// The size of the current output in pixels.
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    // MARK: Frames
+
+    /// Clears to `background` and draws the tree rooted at `root` (not presented).
+    public func render(_ root: View, background: Color) {
+        frameCount += 1
+        SDL_SetRenderTarget(handle, nil)
+        currentTarget = nil
+        SDL_RenderSetClipRect(handle, nil)
+        let c = background.rgba8
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        SDL_RenderClear(handle)
+        let (w, h) = outputSize
+        let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        draw(root, parent: AffineTransform(scaleX: pixelScale, y: pixelScale), alpha: 1, clip: screen)
+    }
+
+    private func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
+        guard !view.isHidden, view.alpha > 0, alpha > 0 else { return }
+        let m = view.transformToSuperview.concatenating(parent)
+        if view.alpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
+            drawGroup(view, transform: m, alpha: alpha * view.alpha, clip: clip)
+        } else {
+            drawContent(view, transform: m, alpha: alpha * view.alpha, clip: clip)
+        }
+    }
+
+    private func drawContent(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
+        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha)
+        let radii = CornerRadii(radius: view.cornerRadius, corners: view.maskedCorners, in: view.bounds.size)
+        setClip(clip)
+        if let bg = view.backgroundColor { ctx.fill(view.bounds, color: bg, radii: radii) }
+        view.draw(in: ctx)
+        let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: view.bounds))) : clip
+        if !childClip.isEmpty {
+            for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
+        }
+        setClip(clip)
+        if view.borderWidth > 0 { ctx.stroke(view.bounds, width: view.borderWidth, color: view.borderColor, radii: radii) }
+    }
+
+    /// Renders the subtree at full opacity into an offscreen target, then composites it once with `alpha`,
+    /// so overlapping children do not show through each other (UIKit's group opacity).
+    private func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
+        let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
+        guard !box.isEmpty, let target = target(width: box.width, height: box.height) else { return }
+        let previous = currentTarget
+        setTarget(target.handle)
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(handle, 0, 0, 0, 0)
+        SDL_RenderSetClipRect(handle, nil)
+        SDL_RenderClear(handle)
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+        groupDepth += 1
+        let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
+        drawContent(view, transform: m.concatenating(shift), alpha: 1,
+                    clip: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        groupDepth -= 1
+        let composite = supportsPremultipliedBlend ? target : unpremultipliedCopy(of: target, width: box.width, height: box.height)
+        setTarget(previous)
+        setClip(clip)
+        guard let composite else { return }
+        let a = UInt8(max(0, min(255, (alpha * 255).rounded())))
+        if supportsPremultipliedBlend {
+            SDL_SetTextureBlendMode(composite.handle, premultipliedBlend)
+            SDL_SetTextureColorMod(composite.handle, a, a, a)
+        } else {
+            SDL_SetTextureBlendMode(composite.handle, SDL_BLENDMODE_BLEND)
+        }
+        SDL_SetTextureAlphaMod(composite.handle, a)
+        var src = SDL_Rect(x: 0, y: 0, w: Int32(box.width), h: Int32(box.height))
+        var dst = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
+        SDL_RenderCopy(handle, composite.handle, &src, &dst)
+    }
+
+    /// Reads a premultiplied target back and divides by alpha, for renderers without custom blend modes.
+    private func unpremultipliedCopy(of target: Texture, width: Int, height: Int) -> Texture? {
+        guard let surface = Surface(width: width, height: height) else { return nil }
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        guard SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                   surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0 else { return nil }
+        let pitch = Int(surface.pointer.pointee.pitch) / 4
+        let pixels = surface.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = pixels[y * pitch + x]
+                let a = v >> 24
+                guard a > 0, a < 255 else { continue }
+                func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+                pixels[y * pitch + x] = (a << 24) | (un((v >> 16) & 0xFF) << 16) | (un((v >> 8) & 0xFF) << 8) | un(v & 0xFF)
+            }
+        }
+        return Texture(renderer: handle, surface: surface.pointer)
+    }
+
+    private func target(width: Int, height: Int) -> Texture? {
+        let key = TargetKey(width: width, height: height, depth: groupDepth)
+        if let t = targets.value(for: key) { return t }
+        guard let h = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height)) else { return nil }
+        let t = Texture(handle: h, width: width, height: height)
+        targets.insert(t, for: key, cost: t.byteCount)
+        return t
+    }
+
+    private func setTarget(_ t: OpaquePointer?) {
+        SDL_SetRenderTarget(handle, t)
+        currentTarget = t
+    }
+
+    private func setClip(_ clip: PixelRect) {
+        var r = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
+        SDL_RenderSetClipRect(handle, &r)
+    }
+
+    // MARK: Resources
+
+    func draw(_ mesh: Mesh, texture: Texture?) {
+        guard !mesh.indices.isEmpty else { return }
+        mesh.vertices.withUnsafeBufferPointer { v in
+            mesh.indices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(handle, texture?.handle, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+    }
+
+    /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
+    func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
+        SDL_SetTextureColorMod(texture.handle, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(texture.handle, color.a)
+        var src = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
+                           w: Int32(source.width.rounded()), h: Int32(source.height.rounded()))
+        var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
+                            w: Float(destination.width), h: Float(destination.height))
+        SDL_RenderCopyF(handle, texture.handle, &src, &dst)
+        SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
+        SDL_SetTextureAlphaMod(texture.handle, 255)
+    }
+
+    /// The texture of an image at a pixel size (rounded), rasterised or resampled once and cached.
+    public func texture(for image: Image, pixelSize: Size) -> Texture? {
+        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
+        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
+        if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
+        guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
+              let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
+        imageTextures.insert((image, t), for: key, cost: t.byteCount)
+        return t
+    }
+
+    /// The pixels of the current output (window or surface), for screenshots and tests.
+    public func readPixels() -> Surface? {
+        let (w, h) = outputSize
+        guard let surface = Surface(width: w, height: h),
+              SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                   surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0 else { return nil }
+        return surface
+    }
+}
+
+/// An integer rectangle in pixels of a render target.
+struct PixelRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+
+    init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+
+    /// The smallest pixel rectangle holding `r`.
+    init(enclosing r: Rect) {
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        self.init(x: x0, y: y0, width: max(0, Int(r.maxX.rounded(.up)) - x0), height: max(0, Int(r.maxY.rounded(.up)) - y0))
+    }
+
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    func intersection(_ o: PixelRect) -> PixelRect {
+        let x0 = max(x, o.x), y0 = max(y, o.y)
+        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+extension View {
+    /// How many things in this subtree draw, counting up to `limit` (a group needs compositing only from two).
+    func drawingElementCount(limit: Int) -> Int {
+        guard !isHidden, alpha > 0 else { return 0 }
+        var count = drawsOwnContent ? 1 : 0
+        for s in subviews where count < limit { count += s.drawingElementCount(limit: limit - count) }
+        return count
+    }
+
+    var drawsOwnContent: Bool {
+        (backgroundColor.map { $0.alpha > 0 } ?? false) || borderWidth > 0 || hasContent
+    }
+
+    /// The bounding box of everything this subtree may draw, under the transform `m` (bounds → pixels).
+    func subtreeBounds(in m: AffineTransform) -> Rect {
+        var box = m.apply(to: bounds).insetBy(dx: -1, dy: -1)
+        guard !clipsToBounds else { return box }
+        for s in subviews where !s.isHidden && s.alpha > 0 {
+            box = box.union(s.subtreeBounds(in: s.transformToSuperview.concatenating(m)))
+        }
+        return box
+    }
+}

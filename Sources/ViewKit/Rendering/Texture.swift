@@ -1,0 +1,27 @@
+import CSDL2
+
+/// An SDL texture owned by Swift: destroyed when the last reference goes.
+/// Created and released on the main thread only, as SDL's renderer requires.
+public final class Texture: @unchecked Sendable {
+    public let handle: OpaquePointer
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+
+    init(handle: OpaquePointer, width: Int, height: Int) {
+        self.handle = handle; self.width = width; self.height = height
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+    }
+
+    /// A texture holding a copy of the surface's pixels.
+    convenience init?(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+    }
+
+    /// Bytes of video memory the texture takes, for cache budgets.
+    public var byteCount: Int { width * height * 4 }
+
+    deinit { SDL_DestroyTexture(handle) }
+}

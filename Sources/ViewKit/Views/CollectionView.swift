@@ -1,0 +1,196 @@
+/// The position of an item (UIKit's IndexPath for a one-section collection).
+public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var item: Int
+    public var section: Int
+    public init(item: Int, section: Int = 0) { self.item = item; self.section = section }
+    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+    public var description: String { "[\(section), \(item)]" }
+}
+
+/// Supplies the items of a collection view.
+@MainActor
+public protocol CollectionViewDataSource: AnyObject {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+}
+
+/// Sizes items and hears about scrolling (UICollectionViewDelegateFlowLayout).
+@MainActor
+public protocol CollectionViewDelegateFlowLayout: ScrollViewDelegate {
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size
+}
+
+/// A reusable cell: its content goes in `contentView`.
+open class CollectionViewCell: View {
+    public let contentView = View()
+    public internal(set) var reuseIdentifier = ""
+
+    public required override init() {
+        super.init()
+        addSubview(contentView)
+    }
+
+    open override func layoutSubviews() { contentView.frame = bounds }
+
+    /// Called before the cell is handed out again: reset per-item state here.
+    open func prepareForReuse() {}
+}
+
+/// A scrolling row or column of cells laid out like UICollectionViewFlowLayout with one line.
+/// Only the cells that intersect the bounds exist; cells that scroll out are kept for reuse.
+open class CollectionView: ScrollView {
+    public enum ScrollDirection: Sendable { case horizontal, vertical }
+    public enum ScrollPosition: Sendable { case centeredHorizontally, centeredVertically, left, top }
+
+    public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
+    public var flowDelegate: CollectionViewDelegateFlowLayout? {
+        get { delegate as? CollectionViewDelegateFlowLayout }
+        set { delegate = newValue; invalidateLayout() }
+    }
+    public var scrollDirection: ScrollDirection = .horizontal { didSet { invalidateLayout() } }
+    /// Used when the delegate does not size items.
+    public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Space between consecutive items.
+    public var minimumLineSpacing: Double = 0 { didSet { invalidateLayout() } }
+
+    private var registered: [String: CollectionViewCell.Type] = [:]
+    private var reusable: [String: [CollectionViewCell]] = [:]
+    private var visible: [IndexPath: CollectionViewCell] = [:]
+    /// Item origins along the scroll axis and sizes, computed once per layout change (not per frame).
+    private var itemFrames: [Rect] = []
+    private var layoutValid = false
+    private var lastLayoutSize: Size = .zero
+    private var pendingDequeue: IndexPath?
+
+    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier id: String) {
+        registered[id] = cellClass
+    }
+
+    /// A recycled cell for the identifier, or a new one of the registered class.
+    public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: IndexPath) -> CollectionViewCell {
+        if var pool = reusable[id], let cell = pool.popLast() {
+            reusable[id] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        let type = registered[id] ?? CollectionViewCell.self
+        let cell = type.init()
+        cell.reuseIdentifier = id
+        return cell
+    }
+
+    /// Throws away every cell and asks the data source again.
+    public func reloadData() {
+        for (_, cell) in visible { recycle(cell) }
+        visible.removeAll()
+        invalidateLayout()
+    }
+
+    public func invalidateLayout() {
+        layoutValid = false
+        setNeedsLayout()
+    }
+
+    public var numberOfItems: Int { itemFrames.count }
+
+    /// The cells on screen, in item order.
+    public var visibleCells: [CollectionViewCell] {
+        visible.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    public var indexPathsForVisibleItems: [IndexPath] { visible.keys.sorted() }
+
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        visible.first { $0.value === cell }?.key
+    }
+
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visible[indexPath] }
+
+    /// The item's frame in content coordinates.
+    public func frameForItem(at indexPath: IndexPath) -> Rect? {
+        prepareLayout()
+        return itemFrames.indices.contains(indexPath.item) ? itemFrames[indexPath.item] : nil
+    }
+
+    /// The content offset that puts the item at `position`, clamped to the scrollable range.
+    public func contentOffset(forItemAt indexPath: IndexPath, at position: ScrollPosition) -> Point? {
+        guard let f = frameForItem(at: indexPath) else { return nil }
+        var o = contentOffset
+        switch position {
+        case .centeredHorizontally: o.x = f.midX - bounds.width / 2
+        case .centeredVertically: o.y = f.midY - bounds.height / 2
+        case .left: o.x = f.minX - contentInset.left
+        case .top: o.y = f.minY - contentInset.top
+        }
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        return Point(x: min(max(o.x, lo.x), hi.x), y: min(max(o.y, lo.y), hi.y))
+    }
+
+    /// Scrolls so the item sits at `position`.
+    open func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
+        if let o = contentOffset(forItemAt: indexPath, at: position) { setContentOffset(o) }
+    }
+
+    private func prepareLayout() {
+        if layoutValid && lastLayoutSize == bounds.size { return }
+        layoutValid = true
+        lastLayoutSize = bounds.size
+        let count = dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0
+        itemFrames.removeAll(keepingCapacity: true)
+        itemFrames.reserveCapacity(count)
+        let horizontal = scrollDirection == .horizontal
+        var pos = 0.0
+        for i in 0..<count {
+            let s = flowDelegate?.collectionView(self, sizeForItemAt: IndexPath(item: i)) ?? itemSize
+            // One line: items are centred across the scroll axis.
+            let f = horizontal
+                ? Rect(x: pos, y: (bounds.height - s.height) / 2, width: s.width, height: s.height)
+                : Rect(x: (bounds.width - s.width) / 2, y: pos, width: s.width, height: s.height)
+            itemFrames.append(f)
+            pos += (horizontal ? s.width : s.height) + minimumLineSpacing
+        }
+        let length = max(0, pos - (count > 0 ? minimumLineSpacing : 0))
+        contentSize = horizontal ? Size(width: length, height: bounds.height) : Size(width: bounds.width, height: length)
+    }
+
+    /// The items whose frames meet the visible rectangle, found by binary search.
+    private func visibleRange() -> Range<Int> {
+        let horizontal = scrollDirection == .horizontal
+        let lo = horizontal ? bounds.minX : bounds.minY, hi = horizontal ? bounds.maxX : bounds.maxY
+        func end(_ f: Rect) -> Double { horizontal ? f.maxX : f.maxY }
+        func start(_ f: Rect) -> Double { horizontal ? f.minX : f.minY }
+        var a = 0, b = itemFrames.count
+        while a < b { let m = (a + b) / 2; if end(itemFrames[m]) <= lo { a = m + 1 } else { b = m } }
+        var last = a
+        while last < itemFrames.count && start(itemFrames[last]) < hi { last += 1 }
+        return a..<last
+    }
+
+    open override func layoutSubviews() {
+        prepareLayout()
+        let range = visibleRange()
+        for (ip, cell) in visible where !range.contains(ip.item) {
+            visible[ip] = nil
+            recycle(cell)
+        }
+        guard let dataSource else { return }
+        for i in range {
+            let ip = IndexPath(item: i)
+            let cell = visible[ip] ?? {
+                let c = dataSource.collectionView(self, cellForItemAt: ip)
+                c.isHidden = false
+                if c.superview !== self { addSubview(c) }
+                visible[ip] = c
+                return c
+            }()
+            let f = itemFrames[i]
+            cell.bounds = Rect(origin: .zero, size: f.size)
+            cell.center = f.center
+        }
+    }
+
+    private func recycle(_ cell: CollectionViewCell) {
+        cell.isHidden = true
+        reusable[cell.reuseIdentifier, default: []].append(cell)
+    }
+}

@@ -1,0 +1,55 @@
+/// How a view fits content of one size into bounds of another (UIView.ContentMode).
+public enum ContentMode: Sendable {
+    /// Stretch to fill the bounds exactly.
+    case scaleToFill
+    /// Scale uniformly to fit inside, letterboxed.
+    case scaleAspectFit
+    /// Scale uniformly to cover the bounds, cropped to them.
+    case scaleAspectFill
+    /// Natural size, centred.
+    case center
+
+    /// Where content of `size` lands inside `bounds`.
+    public func rect(for size: Size, in bounds: Rect) -> Rect {
+        guard size.width > 0, size.height > 0 else { return bounds }
+        switch self {
+        case .scaleToFill:
+            return bounds
+        case .scaleAspectFit, .scaleAspectFill:
+            let sx = bounds.width / size.width, sy = bounds.height / size.height
+            let s = self == .scaleAspectFit ? min(sx, sy) : max(sx, sy)
+            let w = size.width * s, h = size.height * s
+            return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+        case .center:
+            return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+                        width: size.width, height: size.height)
+        }
+    }
+}
+
+/// Shows an image in its bounds according to `contentMode`; rounded by `cornerRadius` when it clips to bounds.
+open class ImageView: View {
+    public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
+    public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
+    /// Multiplies the image's colours: white shows it as it is; single-colour icons take the tint.
+    public var tintColor: Color = .white { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
+
+    public convenience init(image: Image?) {
+        self.init()
+        self.image = image
+        if let image { bounds.size = image.size }
+    }
+
+    open override var intrinsicContentSize: Size? { image?.size }
+    open override var hasContent: Bool { image != nil }
+
+    /// Where the picture lands in bounds space.
+    public var imageRect: Rect { contentMode.rect(for: image?.size ?? bounds.size, in: bounds) }
+
+    open override func draw(in context: DrawContext) {
+        guard let image else { return }
+        let clip = clipsToBounds || contentMode == .scaleAspectFill || contentMode == .center ? bounds : nil
+        let radii = clipsToBounds ? CornerRadii(radius: cornerRadius, corners: maskedCorners, in: bounds.size) : .zero
+        context.draw(image, in: imageRect, clippedTo: clip, radii: radii, tint: tintColor)
+    }
+}

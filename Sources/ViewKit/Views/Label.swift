@@ -1,0 +1,79 @@
+/// Horizontal placement of text (NSTextAlignment).
+public enum TextAlignment: Sendable {
+    /// Left for left-to-right text, right for right-to-left text.
+    case natural, left, center, right
+}
+
+/// One or more lines of read-only text, shaped by SDL_ttf, wrapped at `numberOfLines` and truncated with
+/// an ellipsis when it does not fit; vertically centred in its bounds, as UILabel does.
+open class Label: View {
+    public var text: String = "" { didSet { if text != oldValue { invalidate() } } }
+    public var font = Font(size: 17) { didSet { if font != oldValue { invalidate() } } }
+    public var textColor: Color = .white { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
+    /// The most lines to show; 0 means as many as the text needs.
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidate() } } }
+
+    public convenience init(text: String, font: Font, color: Color = .white) {
+        self.init()
+        self.text = text; self.font = font; self.textColor = color
+    }
+
+    /// The lines as last laid out, ellipsis included (for inspection and tests).
+    public private(set) var displayedLines: [String] = []
+    private var laidOutFor: (width: Double, scale: Double)?
+
+    open override var hasContent: Bool { !text.isEmpty }
+
+    /// Line height estimate in points used for intrinsic sizes before a renderer has measured.
+    public var lineHeight: Double { (font.size * 1.21).rounded(.up) }
+
+    open override var intrinsicContentSize: Size? {
+        let lines = numberOfLines == 0 ? max(1, text.split(separator: "\n").count) : numberOfLines
+        return Size(width: bounds.width, height: lineHeight * Double(text.isEmpty ? 1 : lines))
+    }
+
+    open override func boundsDidChange(from old: Rect) {
+        if old.width != bounds.width { laidOutFor = nil }
+    }
+
+    private func invalidate() {
+        laidOutFor = nil
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
+
+    /// Breaks the text into lines for the current width with the renderer's measurements.
+    public func layoutLines(with text: TextRenderer, scale: Double) -> [String] {
+        if let l = laidOutFor, l.width == bounds.width, l.scale == scale { return displayedLines }
+        let t = self.text, f = font
+        displayedLines = TextLayout.lines(t, width: bounds.width, maxLines: numberOfLines) { text.width(of: $0, font: f, scale: scale) }
+        laidOutFor = (bounds.width, scale)
+        return displayedLines
+    }
+
+    open override func draw(in context: DrawContext) {
+        guard !text.isEmpty else { return }
+        let scale = context.renderer.pixelScale
+        let renderer = context.renderer.text
+        let lines = layoutLines(with: renderer, scale: scale)
+        let lh = renderer.lineHeight(font, scale: scale)
+        var y = bounds.midY - lh * Double(lines.count) / 2
+        let rtl = text.unicodeScalars.first { TextRenderer.script(of: $0) != "Zyyy" }.map { ["Hebr", "Arab"].contains(TextRenderer.script(of: $0)) } ?? false
+        for line in lines {
+            if let tex = renderer.texture(for: line, font: font, scale: scale) {
+                let w = Double(tex.width) / scale, h = Double(tex.height) / scale
+                let x: Double
+                switch textAlignment {
+                case .left: x = bounds.minX
+                case .right: x = bounds.maxX - w
+                case .center: x = bounds.midX - w / 2
+                case .natural: x = rtl ? bounds.maxX - w : bounds.minX
+                }
+                func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+                context.draw(tex, in: Rect(x: snap(x), y: snap(y + (lh - h) / 2), width: w, height: h), tint: textColor)
+            }
+            y += lh
+        }
+    }
+}

@@ -1,0 +1,271 @@
+/// Which corners of a view `cornerRadius` rounds (CALayer's maskedCorners).
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let topLeft = CornerMask(rawValue: 1)
+    public static let topRight = CornerMask(rawValue: 2)
+    public static let bottomRight = CornerMask(rawValue: 4)
+    public static let bottomLeft = CornerMask(rawValue: 8)
+    public static let top: CornerMask = [.topLeft, .topRight]
+    public static let all: CornerMask = [.topLeft, .topRight, .bottomRight, .bottomLeft]
+}
+
+/// A rectangular area of the screen that draws itself and its subviews and receives touches,
+/// with UIView's geometry: `bounds` in its own space, `center` and `transform` in the superview's.
+@MainActor
+open class View {
+    /// A stable name for automation and tests (UIKit's accessibilityIdentifier).
+    public var identifier: String?
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    public init() {}
+
+    public convenience init(frame: Rect) {
+        self.init()
+        self.frame = frame
+    }
+
+    // MARK: Geometry
+
+    /// The view's own coordinate space; a non-zero origin shifts the content (scrolling).
+    public var bounds: Rect = .zero {
+        didSet {
+            guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size { setNeedsLayout() }
+            boundsDidChange(from: oldValue)
+            setNeedsDisplay()
+        }
+    }
+
+    /// The centre of the view in its superview's space; the transform applies about it.
+    public var center: Point = .zero {
+        didSet { if center != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Applied about the centre; does not change `bounds`.
+    public var transform: AffineTransform = .identity {
+        didSet { if transform != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The bounding box in the superview's space. Setting it sets `center` and `bounds.size`.
+    public var frame: Rect {
+        get {
+            let local = Rect(origin: .zero, size: bounds.size)
+                .offsetBy(dx: -bounds.width / 2, dy: -bounds.height / 2)
+            return transform.apply(to: local).offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            bounds.size = newValue.size
+            center = newValue.center
+        }
+    }
+
+    /// Called after `bounds` changes; scroll views use it to lay out their content.
+    open func boundsDidChange(from old: Rect) {}
+
+    // MARK: Appearance
+
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } } }
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { setNeedsDisplay() } } }
+    public var maskedCorners: CornerMask = .all { didSet { if maskedCorners != oldValue { setNeedsDisplay() } } }
+    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
+    public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
+    /// Clip subviews (and image content) to the bounds, rounded by `cornerRadius`.
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+    /// Siblings draw in ascending zPosition, then in subview order.
+    public var zPosition: Double = 0 { didSet { if zPosition != oldValue { setNeedsDisplay() } } }
+    /// When the alpha is below 1, draw the subtree into a layer first so overlapping children do not show through each other.
+    public var allowsGroupOpacity = true
+    public var isUserInteractionEnabled = true
+
+    // MARK: Subviews
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: old)
+            subviews.insert(view, at: min(index, subviews.count))
+        } else {
+            view.removeFromSuperview()
+            subviews.insert(view, at: min(index, subviews.count))
+            view.superview = self
+            view.didMoveToSuperview()
+        }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.setNeedsDisplay()
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+        didMoveToSuperview()
+    }
+
+    /// Called after the view joins or leaves a superview.
+    open func didMoveToSuperview() {}
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (depth first, self included) with the identifier.
+    public func viewWithIdentifier(_ id: String) -> View? {
+        if identifier == id { return self }
+        for s in subviews { if let found = s.viewWithIdentifier(id) { return found } }
+        return nil
+    }
+
+    /// Subviews in drawing order: ascending zPosition, then insertion order.
+    public var subviewsInDrawingOrder: [View] {
+        subviews.enumerated().sorted { l, r in
+            l.element.zPosition != r.element.zPosition ? l.element.zPosition < r.element.zPosition : l.offset < r.offset
+        }.map(\.element)
+    }
+
+    /// The root of this view's tree.
+    public var rootView: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    // MARK: Layout
+
+    public private(set) var needsLayout = true
+
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        rootView.subtreeNeedsLayout()
+    }
+
+    /// Lays out this view if it is marked, then its subviews, top-down.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for s in subviews { s.layoutIfNeeded() }
+    }
+
+    /// Override to place subviews from `bounds`; never call directly (use setNeedsLayout / layoutIfNeeded).
+    open func layoutSubviews() {}
+
+    /// The size the view would like for its content, or nil when it has none (UIKit's noIntrinsicMetric).
+    open var intrinsicContentSize: Size? { nil }
+
+    /// The size that fits the content within `size`; defaults to the intrinsic size or the current size.
+    open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize ?? bounds.size }
+
+    /// Resizes the view to `sizeThatFits` its current size.
+    public func sizeToFit() {
+        let s = sizeThatFits(Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+        frame = Rect(origin: frame.origin, size: s)
+    }
+
+    /// How strongly the view resists growing beyond its intrinsic size in a stack view (UIKit's content hugging).
+    public var contentHuggingPriority: Double = 250
+
+    // MARK: Drawing
+
+    /// Marks the view's window for a redraw on the next turn of the loop.
+    public func setNeedsDisplay() {
+        rootView.subtreeNeedsDisplay()
+    }
+
+    /// Hooks for the root (the window's root view) to learn that its tree changed.
+    open func subtreeNeedsDisplay() {}
+    open func subtreeNeedsLayout() {}
+
+    /// Draws the view's own content between its background and its subviews, in bounds coordinates.
+    open func draw(in context: DrawContext) {}
+
+    /// Whether `draw(in:)` puts anything on screen (lets the renderer skip group compositing when it need not).
+    open var hasContent: Bool { false }
+
+    // MARK: Coordinates
+
+    /// The transform from this view's bounds space to its superview's bounds space.
+    public var transformToSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// The transform from this view's bounds space to the root's space.
+    public var transformToRoot: AffineTransform {
+        var t = transformToSuperview
+        var v = superview
+        while let s = v, s.superview != nil {
+            t = t.concatenating(s.transformToSuperview)
+            v = s.superview
+        }
+        return t
+    }
+
+    /// Converts a point from this view's space to `view`'s (or to the root's when nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let p = isRoot ? point : transformToRoot.apply(to: point)
+        guard let view, !view.isRoot else { return p }
+        return view.transformToRoot.inverted().apply(to: p)
+    }
+
+    /// Converts a point from `view`'s space (or the root's when nil) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        (view ?? rootView).convert(point, to: self)
+    }
+
+    /// Converts a rectangle to `view`'s space; the result bounds the transformed corners.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect.bounding(rect.corners.map { convert($0, to: view) })
+    }
+
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        Rect.bounding(rect.corners.map { convert($0, from: view) })
+    }
+
+    private var isRoot: Bool { superview == nil }
+
+    // MARK: Hit testing
+
+    /// Whether a point in bounds space is inside the view.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive descendant containing the point (in bounds space), or nil.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+        for s in subviewsInDrawingOrder.reversed() {
+            let local = s.transformToSuperview.inverted().apply(to: point)
+            if let hit = s.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Touches (the responder chain: unhandled touches go to the superview)
+
+    open func touchesBegan(_ touches: [Touch]) { superview?.touchesBegan(touches) }
+    open func touchesMoved(_ touches: [Touch]) { superview?.touchesMoved(touches) }
+    open func touchesEnded(_ touches: [Touch]) { superview?.touchesEnded(touches) }
+    open func touchesCancelled(_ touches: [Touch]) { superview?.touchesCancelled(touches) }
+}

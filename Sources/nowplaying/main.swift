@@ -1,0 +1,2 @@
+import NowPlaying
+NowPlayingCommand.main()
