@@ -2,8 +2,9 @@ import ViewKit
 
 /// Where everything on the Now Playing card goes for a window size (SPEC C1–C3, T1–T7).
 /// The content sits in a centred column at most `maximumColumnWidth` wide and narrow enough that the
-/// whole card fits the height; inside the column the tutorial's geometry holds exactly: the carousel is
-/// the column's full width and `width − 68` high, so the centred cover has 34 pt free on each side.
+/// whole card fits the height. The carousel spans the whole window (C1) and is `column width − 68` high, so
+/// the centred cover has 34 pt free on each side of the column; on a phone-sized window the column is the
+/// window and this is exactly the tutorial's geometry, on a wide one more neighbours show at the sides.
 public struct CardLayout: Equatable, Sendable {
     public static let coverMargin = 34.0
     public static let maximumColumnWidth = 480.0
@@ -54,7 +55,7 @@ public struct CardLayout: Equatable, Sendable {
         let top = (spare / 2).rounded()
         column = Rect(x: x, y: top, width: width, height: size.height - top)
         header = Rect(x: x, y: top, width: width, height: CardLayout.headerHeight)
-        carousel = Rect(x: x, y: header.maxY, width: width, height: carouselHeight)
+        carousel = Rect(x: 0, y: header.maxY, width: size.width, height: carouselHeight)
         let textX = x + m, textWidth = width - 2 * m
         title = Rect(x: textX, y: carousel.maxY + CardLayout.titleTop, width: textWidth, height: CardLayout.titleHeight)
         artist = Rect(x: textX, y: title.maxY + CardLayout.artistGap, width: textWidth, height: CardLayout.artistHeight)

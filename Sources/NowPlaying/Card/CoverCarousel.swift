@@ -16,14 +16,17 @@ final class CoverCarousel: CollectionView {
         applyZoom()
     }
 
-    /// C4/C5. Distances are measured in the carousel's frame space: the tutorial's carousel spans the window,
-    /// so there its superview-space centre equals its half width; in a centred column the half width keeps
-    /// the same geometry.
+    /// The divisor of C4: the tutorial's `carouselCentreX`, i.e. half the phone-sized column. On a wide window
+    /// the carousel is wider than the column, and keeping the column's half width keeps the same fall-off.
+    var zoomCenterX: Double = 0 { didSet { if zoomCenterX != oldValue { setNeedsLayout() } } }
+
+    /// C4/C5: each visible cover's distance from the carousel's centre sets its scale and its image's alpha.
     func applyZoom() {
         let centerX = bounds.width / 2
+        let divisor = zoomCenterX > 0 ? zoomCenterX : centerX
         for cell in visibleCells {
             let d = abs((cell.center.x - contentOffset.x) - centerX)
-            let scale = CoverZoom.scale(distance: d, centerX: centerX)
+            let scale = CoverZoom.scale(distance: d, centerX: divisor)
             cell.transform = AffineTransform(scaleX: scale, y: scale)
             (cell as? CoverCell)?.coverImageView.alpha = CoverZoom.alpha(forScale: scale)
         }

@@ -92,6 +92,7 @@ final class NowPlayingView: View {
         albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
                                 width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
         carousel.frame = l.carousel
+        carousel.zoomCenterX = l.column.width / 2
         // SPEC C3: inset so the first and last covers can be centred.
         carousel.contentInset = EdgeInsets(top: 0, left: l.carouselInset, bottom: 0, right: l.carouselInset)
         carousel.contentOffset = Point(x: carousel.offset(centering: centeredItem()), y: 0)
