@@ -1,3 +1,4 @@
+import Foundation
 import ViewKit
 
 /// The horizontal album-art collection view. After every layout (so on every scroll) each visible cover

@@ -12,9 +12,9 @@ public enum TextLayout {
             var remaining = Substring(paragraph)
             repeat {
                 if maxLines > 0 && result.count == maxLines - 1 {
-                    let rest = ([String(remaining)] + paragraphs[(pi + 1)...]).joined(separator: " ")
+                    // The last line allowed: this paragraph's remainder, with an ellipsis if more text follows.
                     let more = pi + 1 < paragraphs.count
-                    result.append(truncate(rest, width: width, forceEllipsis: more, measure: measure))
+                    result.append(truncate(String(remaining), width: width, forceEllipsis: more, measure: measure))
                     return result
                 }
                 let line = fittingPrefix(remaining, width: width, measure: measure)

@@ -1,10 +1,16 @@
-/// The position of an item (UIKit's IndexPath for a one-section collection).
-public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var item: Int
-    public var section: Int
-    public init(item: Int, section: Int = 0) { self.item = item; self.section = section }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
-    public var description: String { "[\(section), \(item)]" }
+import Foundation
+
+/// UIKit's additions to Foundation's IndexPath: an item within a section.
+public extension IndexPath {
+    init(item: Int, section: Int = 0) { self.init(indexes: [section, item]) }
+    var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+    var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
 }
 
 /// Supplies the items of a collection view.

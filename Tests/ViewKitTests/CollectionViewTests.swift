@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import ViewKit
+
+@MainActor
+final class CollectionViewTests {
+    /// Data sources are weak references in the collection view: the suite keeps them alive.
+    private var sources: [Source] = []
+    private var roots: [View] = []
+
+    final class Source: CollectionViewDataSource {
+        let count: Int
+        var created = 0
+        var reused = 0
+        init(count: Int) { self.count = count }
+        func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+        func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionViewCell {
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip) as! CountingCell
+            if cell.uses > 0 { reused += 1 } else { created += 1 }
+            cell.uses += 1
+            cell.identifier = "item.\(ip.item)"
+            return cell
+        }
+    }
+
+    final class CountingCell: CollectionViewCell {
+        var uses = 0
+        var prepared = 0
+        override func prepareForReuse() { prepared += 1 }
+    }
+
+    private func make(count: Int) -> (CollectionView, Source) {
+        let cv = CollectionView()
+        cv.register(CountingCell.self, forCellWithReuseIdentifier: "c")
+        cv.itemSize = Size(width: 100, height: 100)
+        cv.frame = Rect(x: 0, y: 0, width: 350, height: 100)
+        let source = Source(count: count)
+        sources.append(source)
+        cv.dataSource = source
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        root.addSubview(cv)
+        roots.append(root)
+        cv.layoutIfNeeded()
+        return (cv, source)
+    }
+
+    @Test func testOnlyVisibleCellsExist() {
+        let (cv, _) = make(count: 10)
+        #expect(cv.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3])
+        #expect(cv.contentSize.width == 1000)
+        cv.contentOffset = Point(x: 250, y: 0)
+        cv.layoutIfNeeded()
+        #expect(cv.indexPathsForVisibleItems.map(\.item) == [2, 3, 4, 5])
+        #expect(cv.cellForItem(at: IndexPath(item: 3))?.identifier == "item.3")
+        let cell = cv.cellForItem(at: IndexPath(item: 4))!
+        #expect(cv.indexPath(for: cell) == IndexPath(item: 4))
+        #expect(cell.convert(Point.zero, to: nil) == Point(x: 150, y: 0), "cells sit in content space")
+    }
+
+    @Test func testTenThousandItemsCostNoMoreThanTen() {
+        let (small, smallSource) = make(count: 10)
+        let (large, largeSource) = make(count: 10_000)
+        #expect(small.visibleCells.count == large.visibleCells.count)
+        #expect(smallSource.created == largeSource.created)
+        // Scroll across the whole large collection: cells are recycled, never more than fit on screen + 1.
+        for step in 0..<400 {
+            large.contentOffset = Point(x: Double(step) * 2_499.0, y: 0)
+            large.layoutIfNeeded()
+        }
+        #expect(largeSource.created <= 8)
+        #expect(largeSource.reused > 300)
+        #expect(large.subviews.count == largeSource.created, "recycled cells are kept, not duplicated")
+    }
+
+    @Test func testReusedCellsArePrepared() {
+        let (cv, _) = make(count: 10)
+        cv.contentOffset = Point(x: 600, y: 0)
+        cv.layoutIfNeeded()
+        let prepared = cv.visibleCells.compactMap { $0 as? CountingCell }.map(\.prepared).reduce(0, +)
+        #expect(prepared > 0)
+    }
+
+    @Test func testScrollToItemCentresWithinTheInsets() {
+        let (cv, _) = make(count: 10)
+        cv.contentInset = EdgeInsets(top: 0, left: 125, bottom: 0, right: 125)
+        cv.scrollToItem(at: IndexPath(item: 0), at: .centeredHorizontally)
+        #expect(cv.contentOffset.x == -125, "the first item can be centred thanks to the inset")
+        cv.scrollToItem(at: IndexPath(item: 9), at: .centeredHorizontally)
+        #expect(cv.contentOffset.x == 775)
+        #expect(cv.maximumContentOffset.x == 775)
+    }
+
+    @Test func testReloadDataAsksAgain() {
+        let (cv, source) = make(count: 10)
+        let before = source.created + source.reused
+        cv.reloadData()
+        cv.layoutIfNeeded()
+        #expect(source.created + source.reused == before + 4)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import ViewKit
+
+/// Paths and helpers shared by the ViewKit tests.
+enum Fixtures {
+    static let repoRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var fonts: FontLibrary {
+        let dir = repoRoot.appendingPathComponent("Fonts")
+        return FontLibrary(faces: [
+            .regular: dir.appendingPathComponent("Inter-Regular.otf").path,
+            .bold: dir.appendingPathComponent("Inter-Bold.otf").path,
+        ])
+    }
+
+    /// A temporary file holding an SVG of one solid colour (a picture of known size and content).
+    @MainActor
+    static func solidImage(width: Int, height: Int, hex: String) throws -> Image {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
+        <rect fill="#\(hex)" width="\(width)" height="\(height)"/></svg>
+        """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vk-\(UUID().uuidString).svg")
+        try svg.write(to: url, atomically: true, encoding: .utf8)
+        return try Image(contentsOfFile: url.path)
+    }
+}
+
+typealias RGBA = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+
+/// Asserts that a pixel matches a colour to within `tolerance` per channel (alpha ignored).
+func assertPixel(_ p: RGBA, _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 3, _ what: String = "",
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    let ok = abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance
+    #expect(ok, "\(what): pixel is (\(p.r), \(p.g), \(p.b)), expected (\(r), \(g), \(b)) ±\(tolerance)",
+            sourceLocation: sourceLocation)
+}
+
+/// Asserts two doubles agree to `accuracy`, with a message naming the SPEC rule.
+func assertClose(_ a: Double, _ b: Double, _ accuracy: Double = 1e-9, _ what: String = "",
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(abs(a - b) <= accuracy, "\(what): \(a) is not within \(accuracy) of \(b)", sourceLocation: sourceLocation)
+}

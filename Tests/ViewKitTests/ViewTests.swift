@@ -1,0 +1,101 @@
+import Testing
+@testable import ViewKit
+
+@MainActor
+struct ViewTests {
+    @Test func testFrameCenterAndBoundsAgree() {
+        let v = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(v.center == Point(x: 60, y: 45))
+        #expect(v.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+        v.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+        #expect(v.frame == Rect(x: 35, y: 32.5, width: 50, height: 25), "transform applies about the centre")
+        #expect(v.bounds.size == Size(width: 100, height: 50), "transform leaves bounds alone")
+    }
+
+    @Test func testBoundsOriginShiftsTheContent() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(frame: Rect(x: 50, y: 0, width: 10, height: 10))
+        root.addSubview(parent)
+        parent.addSubview(child)
+        parent.bounds.origin = Point(x: 30, y: 0)
+        #expect(child.convert(Point.zero, to: nil) == Point(x: 20, y: 0))
+    }
+
+    @Test func testConvertThroughRotationAndScale() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let a = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        a.transform = AffineTransform(rotationAngle: .pi / 2)
+        let b = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        b.transform = AffineTransform(scaleX: 2, y: 2)
+        root.addSubview(a); a.addSubview(b)
+        // a's top-left corner lands at its top-right after a quarter turn clockwise about (100, 100).
+        let corner = a.convert(Point.zero, to: root)
+        assertClose(corner.x, 150, 1e-9); assertClose(corner.y, 50, 1e-9)
+        let p = Point(x: 3, y: 7)
+        let there = b.convert(p, to: root)
+        let back = b.convert(there, from: root)
+        assertClose(back.x, p.x, 1e-9); assertClose(back.y, p.y, 1e-9)
+        let r = b.convert(b.bounds, to: nil)
+        assertClose(r.width, 40, 1e-9, "b is 20 pt scaled 2×")
+    }
+
+    @Test func testHitTestFollowsTransforms() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let v = View(frame: Rect(x: 90, y: 90, width: 20, height: 20))
+        v.transform = AffineTransform(scaleX: 4, y: 4)
+        root.addSubview(v)
+        #expect(root.hitTest(Point(x: 65, y: 100)) === v, "inside the scaled view though outside its frame before scaling")
+        #expect(root.hitTest(Point(x: 55, y: 100)) === root)
+        v.isHidden = true
+        #expect(root.hitTest(Point(x: 100, y: 100)) === root, "hidden views are not hit")
+        v.isHidden = false
+        v.isUserInteractionEnabled = false
+        #expect(root.hitTest(Point(x: 100, y: 100)) === root)
+    }
+
+    @Test func testHitTestPrefersTheTopmostByZPosition() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let low = View(frame: root.bounds), high = View(frame: root.bounds)
+        high.zPosition = 1
+        root.addSubview(high); root.addSubview(low)
+        #expect(root.hitTest(Point(x: 50, y: 50)) === high)
+        #expect(root.subviewsInDrawingOrder.map { $0 === high } == [false, true])
+    }
+
+    @Test func testLayoutRunsTopDownOnlyWhenAsked() {
+        final class Counting: View { var count = 0; override func layoutSubviews() { count += 1 } }
+        let v = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        v.layoutIfNeeded()
+        #expect(v.count == 1)
+        v.layoutIfNeeded()
+        #expect(v.count == 1, "no second layout without a reason")
+        v.bounds.size = Size(width: 20, height: 10)
+        v.layoutIfNeeded()
+        #expect(v.count == 2, "a size change asks for layout")
+    }
+
+    @Test func testWindowTracksDirtiness() {
+        let w = Window()
+        w.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        w.contentView = v
+        w.layoutTreeIfNeeded()
+        #expect(v.frame == w.bounds, "the content view fills the window")
+        w.needsDisplay = false
+        v.alpha = 0.5
+        #expect(w.needsDisplay)
+        w.needsDisplay = false
+        v.alpha = 0.5
+        #expect(!(w.needsDisplay), "setting the same value does not redraw")
+    }
+
+    @Test func testRemoveFromSuperview() {
+        let a = View(), b = View()
+        a.addSubview(b)
+        #expect(b.superview === a)
+        b.removeFromSuperview()
+        #expect(b.superview == nil)
+        #expect(a.subviews.isEmpty)
+    }
+}
