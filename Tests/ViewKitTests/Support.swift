@@ -31,7 +31,7 @@ enum Fixtures {
 typealias RGBA = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
 
 /// Asserts that a pixel matches a colour to within `tolerance` per channel (alpha ignored).
-func assertPixel(_ p: RGBA, _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 3, _ what: String = "",
+func assertPixel(_ p: RGBA, _ r: Int, _ g: Int, _ b: Int, _ tolerance: Int = 3, _ what: String = "",
                  sourceLocation: SourceLocation = #_sourceLocation) {
     let ok = abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance
     #expect(ok, "\(what): pixel is (\(p.r), \(p.g), \(p.b)), expected (\(r), \(g), \(b)) ±\(tolerance)",

@@ -11,9 +11,16 @@ public struct DrawContext {
     /// The on-screen scale of one point: the pixel scale times the transform's own scaling.
     public var pixelsPerPoint: Double { abs(transform.determinant).squareRoot() }
 
+    /// Whether the transform only scales and translates (no rotation or shear, no mirroring).
+    private var isAxisAligned: Bool { transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0 }
+
     /// Fills a (rounded) rectangle.
     public func fill(_ rect: Rect, color: Color, radii: CornerRadii = .zero) {
         guard color.alpha * alpha > 0, !rect.isEmpty else { return }
+        if radii.isZero && isAxisAligned {
+            renderer.fill(transform.apply(to: rect), color: Mesh.color(color, alpha: alpha))
+            return
+        }
         var mesh = Mesh()
         mesh.addConvexFill(outline(rect, radii), color: Mesh.color(color, alpha: alpha))
         renderer.draw(mesh, texture: nil)
@@ -22,6 +29,16 @@ public struct DrawContext {
     /// Strokes a (rounded) rectangle's edge inward by `width`, as CALayer borders do.
     public func stroke(_ rect: Rect, width: Double, color: Color, radii: CornerRadii = .zero) {
         guard width > 0, color.alpha * alpha > 0, !rect.isEmpty else { return }
+        if radii.isZero && isAxisAligned {
+            let w = min(width, rect.width / 2, rect.height / 2)
+            for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w),
+                         Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w),
+                         Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+                         Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w)] {
+                renderer.fill(transform.apply(to: edge), color: Mesh.color(color, alpha: alpha))
+            }
+            return
+        }
         let segments = segmentCount(radii)
         let outer = ShapeOutline.roundedRect(rect, radii: radii, segments: segments).map(transform.apply)
         let innerRect = rect.insetBy(dx: width, dy: width)
@@ -56,7 +73,7 @@ public struct DrawContext {
         // Corners are rounded only where the visible part still reaches the clipping shape's corners.
         let r = (shape == nil || visible == shape) ? radii : .zero
         let color = Mesh.color(tint, alpha: alpha)
-        if r.isZero && transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0 {
+        if r.isZero && isAxisAligned {
             // Axis-aligned and square-cornered: a plain copy, exact on every renderer.
             let sx = Double(texture.width) / destination.width, sy = Double(texture.height) / destination.height
             let source = Rect(x: (visible.minX - destination.minX) * sx, y: (visible.minY - destination.minY) * sy,

@@ -172,6 +172,13 @@ public final class Renderer {
         }
     }
 
+    /// Fills an axis-aligned rectangle in target pixels: exact edges on every renderer, no triangles.
+    func fill(_ rect: Rect, color: SDL_Color) {
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        var r = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+        SDL_RenderFillRectF(handle, &r)
+    }
+
     /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
         SDL_SetTextureColorMod(texture.handle, color.r, color.g, color.b)
