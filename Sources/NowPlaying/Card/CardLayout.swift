@@ -20,8 +20,8 @@ public struct CardLayout: Equatable, Sendable {
     static let titleTop = 28.0, titleHeight = 28.0
     static let artistGap = 2.0, artistHeight = 22.0
     static let sliderGap = 16.0, sliderHeight = 28.0
-    static let timeGap = -2.0, timeHeight = 16.0
-    static let transportGap = 14.0
+    static let timeGap = 0.0, timeHeight = 16.0
+    static let transportGap = 12.0
     static let bottomMargin = 24.0
 
     /// Height of everything from the carousel's bottom edge to the window's bottom.

@@ -1,0 +1,123 @@
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// The card's geometry as pure layout, at the tutorial's three phone sizes and on a desktop window.
+struct CardLayoutTests {
+    static let phones = [Size(width: 320, height: 568), Size(width: 375, height: 667), Size(width: 414, height: 736)]
+
+    @Test(arguments: phones)
+    func carouselGeometry(size: Size) {
+        let l = CardLayout(size: size)
+        // SPEC C1: full window width, height = width − 68.
+        #expect(l.carousel.minX == 0 && l.carousel.width == size.width)
+        #expect(l.carousel.height == size.width - 68)
+        // SPEC C3: insets (width − height) / 2 = 34.
+        #expect(l.carouselInset == 34)
+    }
+
+    @Test(arguments: phones)
+    func playButtonAndStacks(size: Size) {
+        let l = CardLayout(size: size)
+        // SPEC T3: 74 × 74, centred horizontally in the window.
+        #expect(l.playPause.size == Size(width: 74, height: 74))
+        #expect(l.playPause.midX == size.width / 2)
+        // SPEC T4: one stack each side of play, at the same height.
+        #expect(l.leftStack.maxX < l.playPause.minX && l.rightStack.minX > l.playPause.maxX)
+        #expect(l.leftStack.midY == l.playPause.midY && l.rightStack.midY == l.playPause.midY)
+        #expect(abs(l.leftStack.width - l.rightStack.width) < 1e-9, "symmetric about the play button")
+    }
+
+    @Test(arguments: phones)
+    func everythingFitsTheWindowInOrder(size: Size) {
+        let l = CardLayout(size: size)
+        // SPEC T7: carousel, title, artist, slider, times, buttons, top to bottom, inside the window.
+        let order = [l.carousel, l.title, l.artist, l.progress, l.elapsed, l.playPause]
+        for (a, b) in zip(order, order.dropFirst()) { #expect(a.maxY <= b.minY) }
+        #expect(l.playPause.maxY <= size.height)
+        #expect(l.header.minY >= 0)
+    }
+
+    @Test func widerWindowsSpreadTheButtons() {
+        // SPEC T4: wider windows give the stacks (and so the buttons' spacing) more room.
+        #expect(CardLayout(size: Size(width: 414, height: 736)).leftStack.width >
+                CardLayout(size: Size(width: 320, height: 568)).leftStack.width)
+    }
+
+    @Test func desktopWindowKeepsASensibleColumn() {
+        let l = CardLayout(size: Size(width: 1280, height: 800))
+        #expect(l.column.width <= CardLayout.maximumColumnWidth)
+        #expect(l.column.midX == 640, "the column is centred")
+        #expect(l.carousel.height == l.column.width - 68, "the cover keeps 34 pt free each side of the column")
+        #expect(l.carousel.width == 1280, "the carousel still spans the window (C1)")
+        #expect(l.playPause.maxY <= 800)
+    }
+
+    @Test func shortWideWindowNarrowsTheColumnToFit() {
+        let l = CardLayout(size: Size(width: 900, height: 500))
+        #expect(l.playPause.maxY <= 500)
+        #expect(l.carousel.height == l.column.width - 68)
+    }
+}
+
+struct CoverZoomTests {
+    @Test func centredCoverIsFullSizeAndOpaque() {
+        // SPEC C4/C5
+        #expect(CoverZoom.scale(distance: 0, centerX: 187.5) == 1)
+        #expect(CoverZoom.alpha(forScale: 1) == 1)
+    }
+
+    @Test func toleranceKeepsTheCoverFullSizeForTheFirstPartOfADrag() {
+        // SPEC C4: 1 + 0.02 − (d / c) × 0.105 ≥ 1 while d ≤ c × 0.02 / 0.105.
+        let c = 187.5
+        #expect(CoverZoom.scale(distance: c * 0.02 / 0.105 - 0.01, centerX: c) == 1)
+        #expect(CoverZoom.scale(distance: c * 0.02 / 0.105 + 1, centerX: c) < 1)
+    }
+
+    @Test func formulaBetweenTheClamps() {
+        let s = CoverZoom.scale(distance: 100, centerX: 187.5)
+        #expect(abs(s - (1.02 - 100 / 187.5 * 0.105)) < 1e-12)
+        #expect(abs(CoverZoom.alpha(forScale: s) - (0.75 * (s - 0.86) / 0.14 + 0.25)) < 1e-12)
+    }
+
+    @Test func neighboursClampAtTheMinimum() {
+        // SPEC C4: at one cover's distance on a 375 pt window the formula gives 0.848, clamped to 0.860091.
+        #expect(CoverZoom.scale(distance: 307, centerX: 187.5) == 0.860091)
+        #expect(abs(CoverZoom.alpha(forScale: 0.86) - 0.25) < 1e-12, "SPEC C5")
+    }
+}
+
+struct TimeFormatTests {
+    @Test func formats() {
+        #expect(TimeFormat.elapsed(0) == "0:00")
+        #expect(TimeFormat.elapsed(64.9) == "1:04")
+        #expect(TimeFormat.elapsed(3725) == "1:02:05")
+        #expect(TimeFormat.remaining(position: 0, duration: 64) == "\u{2212}1:04")
+        #expect(TimeFormat.remaining(position: 63.2, duration: 64) == "\u{2212}0:01")
+        #expect(TimeFormat.remaining(position: 70, duration: 64) == "\u{2212}0:00")
+        #expect(TimeFormat.elapsed(.nan) == "0:00")
+    }
+}
+
+struct CommandLineTests {
+    @Test func parsesSizes() {
+        #expect(NowPlayingCommand.parseSize("375x667") == Size(width: 375, height: 667))
+        #expect(NowPlayingCommand.parseSize("1280X800") == Size(width: 1280, height: 800))
+        #expect(NowPlayingCommand.parseSize("375") == nil)
+        #expect(NowPlayingCommand.parseSize("axb") == nil)
+        #expect(NowPlayingCommand.parseSize("-3x5") == nil)
+    }
+
+    @Test func rejectsBadOptionsWithAPlainMessage() throws {
+        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--size", "10x10"]) }
+        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--size", "big"]) }
+        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--scale", "9"]) }
+        let ok = try NowPlayingCommand.parse(["--size", "320x568", "--headless"])
+        #expect(ok.headless)
+        do {
+            _ = try NowPlayingCommand.parse(["--size", "10x10"])
+        } catch {
+            #expect(NowPlayingCommand.message(for: error).contains("280x440"))
+        }
+    }
+}
