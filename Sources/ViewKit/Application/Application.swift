@@ -24,18 +24,14 @@ public final class Application {
         }
     }
 
-    public let window = Window()
+    public let window: Window
     public let renderer: Renderer
-    public var clock: Clock
+    public let clock: Clock
     public let configuration: Configuration
     /// Called for every key press the views did not consume.
     public var onKey: ((KeyPress) -> Void)?
     /// Called after each frame is drawn and before it is presented.
     public var onFrameDrawn: (() -> Void)?
-    /// Called on every turn of the loop before layout, with the clock's time (display-link style).
-    public var onTick: ((Double) -> Void)?
-    /// Whether something still moves; while true the loop does not block.
-    public var isAnimating: () -> Bool = { false }
     public private(set) var isRunning = false
 
     private let sdlWindow: OpaquePointer
@@ -72,6 +68,7 @@ public final class Application {
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
         self.clock = clock ?? SystemClock()
+        window = Window(clock: self.clock)
         updateGeometry()
     }
 
@@ -150,7 +147,7 @@ public final class Application {
     public func turn(blocking: Bool) {
         var event = SDL_Event()
         var timeoutMs: Int32 = 0
-        if blocking && !isAnimating() && !window.needsDisplay && !window.needsLayoutPass {
+        if blocking && !window.animator.isActive && !window.needsDisplay && !window.needsLayoutPass {
             if let next = timers.map(\.deadline).min() {
                 timeoutMs = Int32(max(0, min(60_000, ((next - clock.now) * 1000).rounded(.up))))
             } else {
@@ -163,7 +160,7 @@ public final class Application {
             while SDL_PollEvent(&event) != 0 { handle(event) }
         }
         fireTimers()
-        onTick?(clock.now)
+        window.animator.tick()
         drawIfNeeded()
     }
 

@@ -19,7 +19,13 @@ public final class Window: View {
 
     private var touches: [Int: Touch] = [:]
 
-    public override init() {
+    /// Runs this window's animations and display links.
+    public private(set) lazy var animator = Animator(window: self, clock: clock)
+    private let clock: Clock
+
+    /// A window whose animations run on `clock` (a `ManualClock` in tests).
+    public init(clock: Clock = SystemClock()) {
+        self.clock = clock
         super.init()
         identifier = "window"
     }

@@ -25,24 +25,26 @@ public struct ViewDump: Codable, Equatable, Sendable {
     public var highlighted: Bool?
     public var children: [ViewDump]
 
-    /// Captures `view` and its subtree (subviews in drawing order).
+    /// Captures `view` and its subtree (subviews in drawing order) as it is on screen: presentation values
+    /// while animations run.
     @MainActor
     public init(_ view: View, parentAlpha: Double = 1) {
         identifier = view.identifier
         type = String(describing: Swift.type(of: view))
-        let f = view.frame
+        let f = view.presentationFrame
         frame = [f.minX, f.minY, f.width, f.height]
-        let w = view.convert(view.bounds, to: nil)
+        let toRoot = view.presentationTransformToRoot
+        let w = Rect.bounding(view.presentationBounds.corners.map { toRoot.apply(to: $0) })
         windowRect = [w.minX, w.minY, w.width, w.height]
-        alpha = view.alpha
-        effectiveAlpha = parentAlpha * (view.isHidden ? 0 : view.alpha)
-        let t = view.transform
+        alpha = view.presentationAlpha
+        effectiveAlpha = parentAlpha * (view.isHidden ? 0 : alpha)
+        let t = view.presentationTransform
         transform = [t.a, t.b, t.c, t.d, t.tx, t.ty]
         zPosition = view.zPosition
         hidden = view.isHidden
-        cornerRadius = view.cornerRadius != 0 ? view.cornerRadius : nil
-        borderWidth = view.borderWidth != 0 ? view.borderWidth : nil
-        backgroundColor = view.backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] }
+        cornerRadius = view.presentationCornerRadius != 0 ? view.presentationCornerRadius : nil
+        borderWidth = view.presentationBorderWidth != 0 ? view.presentationBorderWidth : nil
+        backgroundColor = view.presentationBackgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] }
         if let label = view as? Label { text = label.text }
         if let slider = view as? Slider { value = slider.value }
         if let control = view as? Control, !(view is Slider) {

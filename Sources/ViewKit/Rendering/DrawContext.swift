@@ -7,6 +7,8 @@ public struct DrawContext {
     public let transform: AffineTransform
     /// The product of the alphas of the view and its ancestors (outside any composited group).
     public let alpha: Double
+    /// The view's bounds as on screen (mid-animation they differ from the model's).
+    public let bounds: Rect
 
     /// The on-screen scale of one point: the pixel scale times the transform's own scaling.
     public var pixelsPerPoint: Double { abs(transform.determinant).squareRoot() }

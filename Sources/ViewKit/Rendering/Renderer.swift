@@ -64,27 +64,30 @@ public final class Renderer {
     }
 
     private func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
-        guard !view.isHidden, view.alpha > 0, alpha > 0 else { return }
-        let m = view.transformToSuperview.concatenating(parent)
-        if view.alpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
-            drawGroup(view, transform: m, alpha: alpha * view.alpha, clip: clip)
+        let viewAlpha = view.presentationAlpha
+        guard !view.isHidden, viewAlpha > 0, alpha > 0 else { return }
+        let m = view.presentationTransformToSuperview.concatenating(parent)
+        if viewAlpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
+            drawGroup(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
         } else {
-            drawContent(view, transform: m, alpha: alpha * view.alpha, clip: clip)
+            drawContent(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
         }
     }
 
     private func drawContent(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
-        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha)
-        let radii = CornerRadii(radius: view.cornerRadius, corners: view.maskedCorners, in: view.bounds.size)
+        let bounds = view.presentationBounds
+        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds)
+        let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)
-        if let bg = view.backgroundColor { ctx.fill(view.bounds, color: bg, radii: radii) }
+        if let bg = view.presentationBackgroundColor { ctx.fill(bounds, color: bg, radii: radii) }
         view.draw(in: ctx)
-        let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: view.bounds))) : clip
+        let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
         if !childClip.isEmpty {
             for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
         }
         setClip(clip)
-        if view.borderWidth > 0 { ctx.stroke(view.bounds, width: view.borderWidth, color: view.borderColor, radii: radii) }
+        let border = view.presentationBorderWidth
+        if border > 0 { ctx.stroke(bounds, width: border, color: view.presentationBorderColor, radii: radii) }
     }
 
     /// Renders the subtree at full opacity into an offscreen target, then composites it once with `alpha`,
@@ -237,22 +240,22 @@ struct PixelRect: Equatable {
 extension View {
     /// How many things in this subtree draw, counting up to `limit` (a group needs compositing only from two).
     func drawingElementCount(limit: Int) -> Int {
-        guard !isHidden, alpha > 0 else { return 0 }
+        guard !isHidden, presentationAlpha > 0 else { return 0 }
         var count = drawsOwnContent ? 1 : 0
         for s in subviews where count < limit { count += s.drawingElementCount(limit: limit - count) }
         return count
     }
 
     var drawsOwnContent: Bool {
-        (backgroundColor.map { $0.alpha > 0 } ?? false) || borderWidth > 0 || hasContent
+        (presentationBackgroundColor.map { $0.alpha > 0 } ?? false) || presentationBorderWidth > 0 || hasContent
     }
 
     /// The bounding box of everything this subtree may draw, under the transform `m` (bounds → pixels).
     func subtreeBounds(in m: AffineTransform) -> Rect {
-        var box = m.apply(to: bounds).insetBy(dx: -1, dy: -1)
+        var box = m.apply(to: presentationBounds).insetBy(dx: -1, dy: -1)
         guard !clipsToBounds else { return box }
-        for s in subviews where !s.isHidden && s.alpha > 0 {
-            box = box.union(s.subtreeBounds(in: s.transformToSuperview.concatenating(m)))
+        for s in subviews where !s.isHidden && s.presentationAlpha > 0 {
+            box = box.union(s.subtreeBounds(in: s.presentationTransformToSuperview.concatenating(m)))
         }
         return box
     }

@@ -6,6 +6,6 @@ open class GradientView: View {
     open override var hasContent: Bool { topColor.alpha > 0 || bottomColor.alpha > 0 }
 
     open override func draw(in context: DrawContext) {
-        context.fillGradient(bounds, top: topColor, bottom: bottomColor)
+        context.fillGradient(context.bounds, top: topColor, bottom: bottomColor)
     }
 }

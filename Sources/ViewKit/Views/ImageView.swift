@@ -48,8 +48,9 @@ open class ImageView: View {
 
     open override func draw(in context: DrawContext) {
         guard let image else { return }
-        let clip = clipsToBounds || contentMode == .scaleAspectFill || contentMode == .center ? bounds : nil
-        let radii = clipsToBounds ? CornerRadii(radius: cornerRadius, corners: maskedCorners, in: bounds.size) : .zero
-        context.draw(image, in: imageRect, clippedTo: clip, radii: radii, tint: tintColor)
+        let b = context.bounds
+        let clip = clipsToBounds || contentMode == .scaleAspectFill || contentMode == .center ? b : nil
+        let radii = clipsToBounds ? CornerRadii(radius: presentationCornerRadius, corners: maskedCorners, in: b.size) : .zero
+        context.draw(image, in: contentMode.rect(for: image.size, in: b), clippedTo: clip, radii: radii, tint: tintColor)
     }
 }

@@ -54,6 +54,7 @@ open class Label: View {
 
     open override func draw(in context: DrawContext) {
         guard !text.isEmpty else { return }
+        let bounds = context.bounds
         let scale = context.renderer.pixelScale
         let renderer = context.renderer.text
         let lines = layoutLines(with: renderer, scale: scale)

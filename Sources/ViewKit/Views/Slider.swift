@@ -70,6 +70,7 @@ open class Slider: Control {
     open override var hasContent: Bool { true }
 
     open override func draw(in context: DrawContext) {
+        let bounds = context.bounds
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, value: value)
         let radii = CornerRadii(radius: trackHeight / 2, corners: .all, in: track.size)

@@ -33,6 +33,7 @@ open class View {
     public var bounds: Rect = .zero {
         didSet {
             guard bounds != oldValue else { return }
+            propertyDidChange(.bounds, from: .rect(oldValue), to: .rect(bounds))
             if bounds.size != oldValue.size { setNeedsLayout() }
             boundsDidChange(from: oldValue)
             setNeedsDisplay()
@@ -41,12 +42,12 @@ open class View {
 
     /// The centre of the view in its superview's space; the transform applies about it.
     public var center: Point = .zero {
-        didSet { if center != oldValue { setNeedsDisplay() } }
+        didSet { if center != oldValue { propertyDidChange(.center, from: .point(oldValue), to: .point(center)) } }
     }
 
     /// Applied about the centre; does not change `bounds`.
     public var transform: AffineTransform = .identity {
-        didSet { if transform != oldValue { setNeedsDisplay() } }
+        didSet { if transform != oldValue { propertyDidChange(.transform, from: .transform(oldValue), to: .transform(transform)) } }
     }
 
     /// The bounding box in the superview's space. Setting it sets `center` and `bounds.size`.
@@ -67,13 +68,21 @@ open class View {
 
     // MARK: Appearance
 
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { propertyDidChange(.alpha, from: .number(oldValue), to: .number(alpha)) } } }
     public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } } }
-    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
-    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { setNeedsDisplay() } } }
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { propertyDidChange(.backgroundColor, from: .color(oldValue), to: .color(backgroundColor)) } }
+    }
+    public var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { propertyDidChange(.cornerRadius, from: .number(oldValue), to: .number(cornerRadius)) } }
+    }
     public var maskedCorners: CornerMask = .all { didSet { if maskedCorners != oldValue { setNeedsDisplay() } } }
-    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
-    public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
+    public var borderWidth: Double = 0 {
+        didSet { if borderWidth != oldValue { propertyDidChange(.borderWidth, from: .number(oldValue), to: .number(borderWidth)) } }
+    }
+    public var borderColor: Color = .black {
+        didSet { if borderColor != oldValue { propertyDidChange(.borderColor, from: .color(oldValue), to: .color(borderColor)) } }
+    }
     /// Clip subviews (and image content) to the bounds, rounded by `cornerRadius`.
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
     /// Siblings draw in ascending zPosition, then in subview order.
@@ -203,6 +212,91 @@ open class View {
 
     /// Whether `draw(in:)` puts anything on screen (lets the renderer skip group compositing when it need not).
     open var hasContent: Bool { false }
+
+    // MARK: Animation (model vs presentation)
+
+    private var animations: [AnimatableProperty: PropertyAnimation] = [:]
+
+    /// Starts an animation when inside an `animate` block (from what is on screen now, so an interrupted
+    /// animation continues without a jump); outside one, a new value ends any running animation of the property.
+    private func propertyDidChange(_ property: AnimatableProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        setNeedsDisplay()
+        let running = animations[property]
+        if let context = AnimationTransaction.current, context.duration > 0,
+           let animator = (rootView as? Window)?.animator {
+            let now = animator.clock.now
+            let start = running?.value(at: now) ?? old
+            animations[property] = nil
+            running?.group.end(finished: false)
+            let animation = PropertyAnimation(from: start, to: new, begin: now + context.delay,
+                                              duration: context.duration, timing: context.timing, group: context.group)
+            _ = animation.update(now: now)
+            animations[property] = animation
+            animator.register(self)
+        } else if let running {
+            animations[property] = nil
+            running.group.end(finished: false)
+        }
+    }
+
+    var hasAnimations: Bool { !animations.isEmpty }
+
+    /// Moves this view's animations to `now`; returns those that reached their end (now removed).
+    func advanceAnimations(to now: Double) -> [PropertyAnimation] {
+        var done: [PropertyAnimation] = []
+        for (property, animation) in animations where !animation.update(now: now) {
+            animations[property] = nil
+            done.append(animation)
+        }
+        return done
+    }
+
+    /// Whether a property is being animated.
+    public func isAnimating(_ property: AnimatableProperty) -> Bool { animations[property] != nil }
+
+    /// Stops every animation of this view where it is; the model values stay (CALayer's removeAllAnimations).
+    public func removeAllAnimations() {
+        let running = animations.values
+        animations.removeAll()
+        for a in running { a.group.end(finished: false) }
+        setNeedsDisplay()
+    }
+
+    // The values on screen: the animated value when a property is animating, else the model value.
+    public var presentationBounds: Rect { animations[.bounds]?.current.rect ?? bounds }
+    public var presentationCenter: Point { animations[.center]?.current.point ?? center }
+    public var presentationTransform: AffineTransform { animations[.transform]?.current.affine ?? transform }
+    public var presentationAlpha: Double { animations[.alpha]?.current.number ?? alpha }
+    public var presentationBackgroundColor: Color? { animations[.backgroundColor]?.current.color ?? backgroundColor }
+    public var presentationCornerRadius: Double { animations[.cornerRadius]?.current.number ?? cornerRadius }
+    public var presentationBorderWidth: Double { animations[.borderWidth]?.current.number ?? borderWidth }
+    public var presentationBorderColor: Color { (animations[.borderColor]?.current.color ?? borderColor) ?? borderColor }
+
+    /// The frame as on screen.
+    public var presentationFrame: Rect {
+        let b = presentationBounds, c = presentationCenter
+        let local = Rect(x: -b.width / 2, y: -b.height / 2, width: b.width, height: b.height)
+        return presentationTransform.apply(to: local).offsetBy(dx: c.x, dy: c.y)
+    }
+
+    /// The on-screen transform from this view's bounds space to its superview's.
+    public var presentationTransformToSuperview: AffineTransform {
+        let b = presentationBounds, c = presentationCenter
+        return AffineTransform(translationX: -b.midX, y: -b.midY)
+            .concatenating(presentationTransform)
+            .concatenating(AffineTransform(translationX: c.x, y: c.y))
+    }
+
+    /// The on-screen transform from this view's bounds space to the root's.
+    public var presentationTransformToRoot: AffineTransform {
+        var t = presentationTransformToSuperview
+        var v = superview
+        while let s = v, s.superview != nil {
+            t = t.concatenating(s.presentationTransformToSuperview)
+            v = s.superview
+        }
+        return superview == nil ? .identity : t
+    }
 
     // MARK: Coordinates
 
