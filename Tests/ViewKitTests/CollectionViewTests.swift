@@ -83,9 +83,9 @@ final class CollectionViewTests {
     @Test func testScrollToItemCentresWithinTheInsets() {
         let (cv, _) = make(count: 10)
         cv.contentInset = EdgeInsets(top: 0, left: 125, bottom: 0, right: 125)
-        cv.scrollToItem(at: IndexPath(item: 0), at: .centeredHorizontally)
+        cv.scrollToItem(at: IndexPath(item: 0), at: .centeredHorizontally, animated: false)
         #expect(cv.contentOffset.x == -125, "the first item can be centred thanks to the inset")
-        cv.scrollToItem(at: IndexPath(item: 9), at: .centeredHorizontally)
+        cv.scrollToItem(at: IndexPath(item: 9), at: .centeredHorizontally, animated: false)
         #expect(cv.contentOffset.x == 775)
         #expect(cv.maximumContentOffset.x == 775)
     }

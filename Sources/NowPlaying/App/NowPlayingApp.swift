@@ -12,6 +12,8 @@ public final class NowPlayingApp {
         public var fullscreen = false
         public var screenshotPath: String?
         public var dumpPath: String?
+        /// Input to play after the first frame (`--script`).
+        public var script: Script?
         public init() {}
     }
 
@@ -26,9 +28,11 @@ public final class NowPlayingApp {
         let manifestPath = resources.demoAlbumManifest
         let tracks = try AlbumManifest.load(from: manifestPath)
             .tracks(relativeTo: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path)
+        // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
-            fonts: resources.fontLibrary, fullscreen: options.fullscreen))
+            fonts: resources.fontLibrary, fullscreen: options.fullscreen),
+            clock: options.headless ? ManualClock() : nil)
         application.window.clearColor = Theme.background
         let view = NowPlayingView(icons: icons)
         application.window.contentView = view
@@ -40,13 +44,49 @@ public final class NowPlayingApp {
         application.onKey = { [unowned self] key in self.handle(key) }
     }
 
-    /// Draws the first frame, writes the requested screenshot / dump, and runs unless those ended it.
+    /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs
+    /// interactively unless a screenshot, a dump, a headless script or `quit` ended it.
     public func run() throws {
         application.drawIfNeeded()
         if let path = options.dumpPath { try writeDump(to: path) }
         if let path = options.screenshotPath { try application.saveScreenshot(to: path) }
-        if options.dumpPath != nil || options.screenshotPath != nil { return }
+        if let script = options.script {
+            guard try play(ScriptRunner(script: script)) else { return }
+            if options.headless { return }
+        } else if options.dumpPath != nil || options.screenshotPath != nil {
+            return
+        }
         application.run()
+    }
+
+    /// Plays the script a frame per step; returns false when it asked to quit.
+    private func play(_ runner: ScriptRunner) throws -> Bool {
+        while let step = runner.next() {
+            switch step {
+            case .input(let input): application.post(input)
+            case .idle: break
+            case .screenshot(let path): try application.saveScreenshot(to: path)
+            case .dump(let path):
+                application.window.layoutTreeIfNeeded()
+                try writeDump(to: path)
+            case .quit: return false
+            }
+            advanceFrame()
+        }
+        return true
+    }
+
+    /// One frame of the script: handle what was posted, move animations on, draw.
+    func advanceFrame() {
+        let frame = 1 / ScriptRunner.frameRate
+        if let manual = application.clock as? ManualClock {
+            manual.advance(by: frame)
+            application.turn(blocking: false)
+        } else {
+            let next = application.clock.now + frame
+            application.turn(blocking: false)
+            application.wait(until: next)
+        }
     }
 
     /// Writes the view tree as JSON (`--dump-views`).
@@ -59,6 +99,8 @@ public final class NowPlayingApp {
         switch key.name {
         case "q": application.quit()
         case "f": application.setFullscreen(!application.isFullscreen)
+        case "left": controller.select(index: controller.currentIndex - 1, animated: true)
+        case "right": controller.select(index: controller.currentIndex + 1, animated: true)
         default: break
         }
     }

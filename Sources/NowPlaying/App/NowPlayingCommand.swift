@@ -26,6 +26,9 @@ public struct NowPlayingCommand: ParsableCommand {
     @Option(name: .customLong("dump-views"), help: "Write the view tree as JSON after the first complete frame, then exit.")
     var dumpViews: String?
 
+    @Option(help: ArgumentHelp("Play input from a file after the first frame: down/move/up/tap/drag (or with 'finger'), wheel, key, wait, screenshot, dump, quit.", valueName: "file"))
+    var script: String?
+
     public init() {}
 
     /// "375x667" → 375 × 667; nil when malformed.
@@ -55,6 +58,16 @@ public struct NowPlayingCommand: ParsableCommand {
         options.fullscreen = fullscreen
         options.screenshotPath = screenshot
         options.dumpPath = dumpViews
+        if let path = script {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ValidationError("Cannot read the script \(path).")
+            }
+            do {
+                options.script = try Script(parsing: text, file: path)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         try MainActor.assumeIsolated {
             try NowPlayingApp(options: options).run()
         }

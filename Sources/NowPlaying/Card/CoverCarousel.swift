@@ -4,11 +4,15 @@ import ViewKit
 /// The horizontal album-art collection view. After every layout (so on every scroll) each visible cover
 /// gets the C4 scale about its centre and the C5 alpha on its image.
 final class CoverCarousel: CollectionView {
+    /// Between UIKit's normal and fast rates: a firm fling travels two or three covers and settles in about a second.
+    static let decelerationRate = 0.995
+
     override init() {
         super.init()
         identifier = "carousel"
         scrollDirection = .horizontal
         minimumLineSpacing = 0
+        decelerationRate = CoverCarousel.decelerationRate
         register(CoverCell.self, forCellWithReuseIdentifier: CoverCell.reuseIdentifier)
     }
 
@@ -37,4 +41,33 @@ final class CoverCarousel: CollectionView {
     func offset(centering index: Int) -> Double {
         contentOffset(forItemAt: IndexPath(item: index), at: .centeredHorizontally)?.x ?? 0
     }
+
+    /// The item whose centre is nearest the carousel's centre at a content offset.
+    func nearestItem(toOffset x: Double) -> Int {
+        guard numberOfItems > 0, let first = frameForItem(at: IndexPath(item: 0)) else { return 0 }
+        let centre = x + bounds.width / 2
+        let index = ((centre - first.midX) / max(first.width + minimumLineSpacing, 1)).rounded()
+        return Int(min(max(index, 0), Double(numberOfItems - 1)))
+    }
+
+    /// The tutorial's rule: the visible cover drawn largest (ties: the one nearest the centre).
+    func largestVisibleItem() -> Int {
+        let centre = contentOffset.x + bounds.width / 2
+        let best = visibleCells.max { a, b in
+            a.transform.a != b.transform.a ? a.transform.a < b.transform.a
+                : abs(a.center.x - centre) > abs(b.center.x - centre)
+        }
+        return best.flatMap { indexPath(for: $0)?.item } ?? nearestItem(toOffset: contentOffset.x)
+    }
+
+    /// SPEC C6: a slow release settles on the largest visible cover; a fling on the cover nearest the
+    /// projected resting point (several covers if fast, never past the ends); never between two covers.
+    override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) -> Point {
+        guard numberOfItems > 0 else { return proposed }
+        let index = abs(velocity.x) < ScrollView.flingThreshold ? largestVisibleItem() : nearestItem(toOffset: proposed.x)
+        return Point(x: offset(centering: index), y: proposed.y)
+    }
+
+    /// The cover that is centred (or nearest to it) now.
+    var centeredItem: Int { nearestItem(toOffset: contentOffset.x) }
 }

@@ -22,15 +22,35 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         show(index: 0)
     }
 
-    /// Makes track `index` the one shown (title, artist, times, backdrop, centred cover).
-    func show(index: Int) {
+    // MARK: Carousel settling (SPEC C7)
+
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { carouselSettled() }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { carouselSettled() }
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        if !decelerate { carouselSettled() }
+    }
+
+    /// The carousel came to rest: the centred cover is the current track.
+    private func carouselSettled() {
+        let index = view.carousel.centeredItem
+        if index != currentIndex { show(index: index) }
+    }
+
+    /// Makes track `index` the one shown (title, artist, times, backdrop), scrolling the carousel to it.
+    func select(index: Int, animated: Bool) {
+        guard tracks.indices.contains(index) else { return }
+        show(index: index)
+        view.carousel.scrollToItem(at: IndexPath(item: index), at: .centeredHorizontally, animated: animated)
+    }
+
+    /// Shows track `index`'s title, artist, times and backdrop.
+    private func show(index: Int) {
         guard tracks.indices.contains(index) else { return }
         currentIndex = index
         let track = tracks[index]
         view.show(track)
         view.showProgress(position: 0, duration: track.duration ?? 0)
         view.setBackdrop(from: cover(for: index)?.averageColor ?? Theme.background)
-        view.setNeedsLayout()
     }
 
     /// The cover picture of a track, loaded on first use and kept; a broken file is reported once.

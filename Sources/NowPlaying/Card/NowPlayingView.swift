@@ -91,11 +91,16 @@ final class NowPlayingView: View {
         caption.frame = Rect(x: l.header.minX, y: l.header.minY + 8, width: l.header.width, height: 15)
         albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
                                 width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
+        let resized = carousel.frame != l.carousel
         carousel.frame = l.carousel
         carousel.zoomCenterX = l.column.width / 2
         // SPEC C3: inset so the first and last covers can be centred.
         carousel.contentInset = EdgeInsets(top: 0, left: l.carouselInset, bottom: 0, right: l.carouselInset)
-        carousel.contentOffset = Point(x: carousel.offset(centering: centeredItem()), y: 0)
+        if resized {
+            // A new size: keep the current cover centred.
+            carousel.stopMotion()
+            carousel.contentOffset = Point(x: carousel.offset(centering: centeredItem()), y: 0)
+        }
         titleLabel.frame = l.title
         artistLabel.frame = l.artist
         progress.frame = l.progress

@@ -25,6 +25,8 @@ public final class Application {
     }
 
     public let window: Window
+    /// Points scrolled per wheel notch.
+    public static let wheelStep = 40.0
     public let renderer: Renderer
     public let clock: Clock
     public let configuration: Configuration
@@ -34,7 +36,7 @@ public final class Application {
     public var onFrameDrawn: (() -> Void)?
     public private(set) var isRunning = false
 
-    private let sdlWindow: OpaquePointer
+    let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
     private var timers: [(deadline: Double, action: () -> Void)] = []
 
@@ -164,6 +166,12 @@ public final class Application {
         drawIfNeeded()
     }
 
+    /// Sleeps until the clock reaches `time` (paces loops that must not spin, such as a scripted run).
+    public func wait(until time: Double) {
+        let ms = (time - clock.now) * 1000
+        if ms >= 1 { SDL_Delay(UInt32(ms)) }
+    }
+
     /// Lays out and draws a frame if the tree changed; returns whether one was drawn.
     @discardableResult
     public func drawIfNeeded() -> Bool {
@@ -202,6 +210,11 @@ public final class Application {
             window.touchMoved(id: fingerID(event.tfinger), to: fingerPoint(event.tfinger), time: now)
         case SDL_FINGERUP:
             window.touchUp(id: fingerID(event.tfinger), at: fingerPoint(event.tfinger), time: now)
+        case SDL_MOUSEWHEEL where event.wheel.which != UInt32.max:
+            let flip: Double = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            let delta = Point(x: -Double(event.wheel.preciseX) * Application.wheelStep * flip,
+                              y: Double(event.wheel.preciseY) * Application.wheelStep * flip)
+            window.scrollWheel(at: points(event.wheel.mouseX, event.wheel.mouseY), delta: delta)
         case SDL_KEYDOWN:
             onKey?(KeyPress(sdl: event.key.keysym))
         default:
@@ -217,16 +230,21 @@ public final class Application {
 
     // MARK: Output
 
-    /// Writes the last drawn frame as a PNG.
-    public func saveScreenshot(to path: String) throws {
+    /// Draws the current state now and returns its pixels (then presents it).
+    public func captureFrame() throws -> Surface {
+        window.layoutTreeIfNeeded()
+        window.needsDisplay = false
+        renderer.render(window, background: window.clearColor)
         guard let surface = renderer.readPixels() else { throw SDLError("Reading the frame's pixels") }
-        guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
+        onFrameDrawn?()
+        SDL_RenderPresent(sdlRenderer)
+        return surface
     }
 
-    /// Pushes an SDL event into the queue as if it came from the system (used by scripted input).
-    public func post(_ event: SDL_Event) {
-        var e = event
-        SDL_PushEvent(&e)
+    /// Writes the window as it is now as a PNG.
+    public func saveScreenshot(to path: String) throws {
+        let surface = try captureFrame()
+        guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
     }
 
     isolated deinit {

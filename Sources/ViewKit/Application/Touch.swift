@@ -12,8 +12,12 @@ public final class Touch {
     public internal(set) var previousLocationInWindow: Point
     /// Seconds on the application's clock.
     public internal(set) var timestamp: Double
-    /// The view the touch began on: it receives every event of the touch.
+    /// The view the touch began on: it receives every event of the touch, until a gesture takes it.
     public internal(set) weak var view: View?
+    /// The recognizers of the view and its ancestors that follow this touch.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// False once a recognizer has taken the touch (the view got `touchesCancelled`).
+    public internal(set) var deliversToView = true
 
     init(id: Int, isFinger: Bool, location: Point, timestamp: Double) {
         self.id = id

@@ -49,13 +49,24 @@ public final class Window: View {
 
     // MARK: Touch routing
 
-    /// A finger or the mouse went down at a point in window space.
+    /// A finger or the mouse went down at a point in window space: the touched view's recognizers and its
+    /// ancestors' get it first, then the view.
     public func touchDown(id: Int, at point: Point, time: Double, isFinger: Bool) {
         if touches[id] != nil { touchUp(id: id, at: point, time: time) }
         let touch = Touch(id: id, isFinger: isFinger, location: point, timestamp: time)
-        touch.view = hitTest(point) ?? self
+        let hit = hitTest(point) ?? self
+        touch.view = hit
+        var chain: View? = hit
+        while let v = chain {
+            for gr in v.gestureRecognizers where gr.shouldReceive(touch) && (gr.state == .possible || gr.isActive) {
+                gr.window = self
+                touch.gestureRecognizers.append(gr)
+            }
+            chain = v.superview
+        }
         touches[id] = touch
-        touch.view?.touchesBegan([touch])
+        for gr in touch.gestureRecognizers { gr.touchesBegan([touch]) }
+        if touch.deliversToView { hit.touchesBegan([touch]) }
     }
 
     public func touchMoved(id: Int, to point: Point, time: Double) {
@@ -64,7 +75,8 @@ public final class Window: View {
         touch.locationInWindow = point
         touch.timestamp = time
         touch.phase = .moved
-        touch.view?.touchesMoved([touch])
+        for gr in touch.gestureRecognizers where gr.state == .possible || gr.isActive { gr.touchesMoved([touch]) }
+        if touch.deliversToView { touch.view?.touchesMoved([touch]) }
     }
 
     public func touchUp(id: Int, at point: Point, time: Double) {
@@ -73,7 +85,55 @@ public final class Window: View {
         touch.locationInWindow = point
         touch.timestamp = time
         touch.phase = .ended
-        touch.view?.touchesEnded([touch])
+        for gr in touch.gestureRecognizers where gr.state == .possible || gr.isActive { gr.touchesEnded([touch]) }
+        if touch.deliversToView { touch.view?.touchesEnded([touch]) }
+        finish(touch)
+    }
+
+    /// Recognizers whose touches have all ended go back to `.possible`.
+    private func finish(_ touch: Touch) {
+        for gr in touch.gestureRecognizers where !touches.values.contains(where: { $0.gestureRecognizers.contains { $0 === gr } }) {
+            gr.reset()
+            gr.state = .possible
+        }
+    }
+
+    /// A recognizer may begin unless another one following the same touches is already recognising
+    /// and the two may not run together.
+    func recognizerMayBegin(_ recognizer: GestureRecognizer) -> Bool {
+        for touch in recognizer.touches {
+            for other in touch.gestureRecognizers where other !== recognizer && other.isActive {
+                if !recognizer.canRunAlongside(other) { return false }
+            }
+        }
+        return true
+    }
+
+    /// A recognizer began: the others that may not run with it fail (or are cancelled), and the
+    /// touched view loses the touch when the recognizer cancels touches in view.
+    func recognizerDidBegin(_ recognizer: GestureRecognizer) {
+        for touch in recognizer.touches {
+            for other in touch.gestureRecognizers where other !== recognizer && !recognizer.canRunAlongside(other) {
+                if other.isActive { other.transition(to: .cancelled) } else if other.state == .possible { other.state = .failed }
+            }
+            if recognizer.cancelsTouchesInView && touch.deliversToView {
+                touch.deliversToView = false
+                touch.phase = .cancelled
+                touch.view?.touchesCancelled([touch])
+            }
+        }
+    }
+
+    /// A wheel or touchpad scroll at a point: the nearest scroll view under it (or above what is under it) scrolls.
+    public func scrollWheel(at point: Point, delta: Point) {
+        var v = hitTest(point)
+        while let view = v {
+            if let scrollView = view as? ScrollView, scrollView.isScrollEnabled {
+                scrollView.scroll(byWheel: delta)
+                return
+            }
+            v = view.superview
+        }
     }
 
     /// Cancels every active touch (e.g. the window lost focus mid-drag).
@@ -82,7 +142,9 @@ public final class Window: View {
         touches.removeAll()
         for t in all {
             t.phase = .cancelled
-            t.view?.touchesCancelled([t])
+            for gr in t.gestureRecognizers where gr.state == .possible || gr.isActive { gr.touchesCancelled([t]) }
+            if t.deliversToView { t.view?.touchesCancelled([t]) }
+            finish(t)
         }
     }
 }

@@ -132,9 +132,9 @@ open class CollectionView: ScrollView {
         return Point(x: min(max(o.x, lo.x), hi.x), y: min(max(o.y, lo.y), hi.y))
     }
 
-    /// Scrolls so the item sits at `position`.
-    open func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
-        if let o = contentOffset(forItemAt: indexPath, at: position) { setContentOffset(o) }
+    /// Scrolls so the item sits at `position`, at once or with the scroll animation.
+    open func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        if let o = contentOffset(forItemAt: indexPath, at: position) { setContentOffset(o, animated: animated) }
     }
 
     private func prepareLayout() {

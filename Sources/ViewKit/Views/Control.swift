@@ -50,6 +50,11 @@ open class Control: View {
     /// Called when highlighted / selected / enabled changes; subclasses update their look.
     open func stateDidChange() { setNeedsDisplay(); setNeedsLayout() }
 
+    /// Taps recognised by an ancestor do not steal a control's touch (UIKit's rule): the control acts instead.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        !(gestureRecognizer is TapGestureRecognizer && gestureRecognizer.view !== self)
+    }
+
     open override func hitTest(_ point: Point) -> View? {
         guard isEnabled else { return nil }
         return super.hitTest(point)

@@ -356,6 +356,24 @@ open class View {
         return self
     }
 
+    // MARK: Gesture recognizers
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// Whether a recognizer (of this view or an ancestor) may begin for a touch that started on this view.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
+
     // MARK: Touches (the responder chain: unhandled touches go to the superview)
 
     open func touchesBegan(_ touches: [Touch]) { superview?.touchesBegan(touches) }
