@@ -39,8 +39,9 @@ public final class NowPlayingApp {
         controller = NowPlayingController(view: view, tracks: tracks) { message in
             FileHandle.standardError.write(Data("nowplaying: \(message)\n".utf8))
         }
-        let track = tracks[controller.currentIndex]
-        application.title = "\(track.title) — \(track.artist)"
+        let application = self.application
+        controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
+        controller.select(index: 0, animated: false)
         application.onKey = { [unowned self] key in self.handle(key) }
     }
 

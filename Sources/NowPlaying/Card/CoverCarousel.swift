@@ -68,6 +68,20 @@ final class CoverCarousel: CollectionView {
         return Point(x: offset(centering: index), y: proposed.y)
     }
 
+    /// Called when a wheel or touchpad asks for another cover (−1 previous, +1 next).
+    var onWheelStep: ((Int) -> Void)?
+    private var wheelAccumulator = 0.0
+
+    /// The wheel moves one cover per notch (a touchpad: per notch's worth of travel), animated.
+    override func scroll(byWheel delta: Point) {
+        let d = delta.x != 0 ? delta.x : delta.y
+        wheelAccumulator += d
+        guard abs(wheelAccumulator) >= Application.wheelStep - 1e-9 else { return }
+        let step = wheelAccumulator > 0 ? -1 : 1
+        wheelAccumulator = 0
+        onWheelStep?(step)
+    }
+
     /// The cover that is centred (or nearest to it) now.
     var centeredItem: Int { nearestItem(toOffset: contentOffset.x) }
 }

@@ -11,6 +11,8 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     private var covers: [String: Image?] = [:]
     /// Where problems are reported, one plain line each.
     var report: (String) -> Void
+    /// Told whenever the current track changes (the app sets the window title).
+    var onTrackChange: ((Track) -> Void)?
 
     init(view: NowPlayingView, tracks: [Track], report: @escaping (String) -> Void) {
         self.view = view
@@ -19,6 +21,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         view.carousel.dataSource = self
         view.carousel.flowDelegate = self
         view.centeredItem = { [unowned self] in self.currentIndex }
+        view.carousel.onWheelStep = { [unowned self] step in self.select(index: self.currentIndex + step, animated: true) }
         show(index: 0)
     }
 
@@ -51,6 +54,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         view.show(track)
         view.showProgress(position: 0, duration: track.duration ?? 0)
         view.setBackdrop(from: cover(for: index)?.averageColor ?? Theme.background)
+        onTrackChange?(track)
     }
 
     /// The cover picture of a track, loaded on first use and kept; a broken file is reported once.

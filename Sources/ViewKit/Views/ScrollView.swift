@@ -26,8 +26,8 @@ public extension ScrollViewDelegate {
 /// the edges); on release it glides with momentum that decays by `decelerationRate` per millisecond and
 /// bounces back at the edges. The mouse wheel and touchpad scroll it too. Clips to its bounds.
 open class ScrollView: View {
-    public static let normalDecelerationRate = 0.998
-    public static let fastDecelerationRate = 0.99
+    public nonisolated static let normalDecelerationRate = 0.998
+    public nonisolated static let fastDecelerationRate = 0.99
     /// Duration of `setContentOffset(_:animated:)` and of settling a slow release.
     public static let scrollAnimationDuration = 0.3
     /// A release slower than this (points per second) does not fling: the content settles with an animation.
@@ -204,7 +204,7 @@ open class ScrollView: View {
 
     /// Scrolls by a wheel or touchpad delta (points, positive = content moves towards the start). A vertical
     /// wheel scrolls a horizontal-only view sideways. The view settles (and snaps) once the wheel rests.
-    public func scroll(byWheel delta: Point) {
+    open func scroll(byWheel delta: Point) {
         guard isScrollEnabled, let now = clockNow else { return }
         var d = delta
         if !canScrollVertically && d.x == 0 { d = Point(x: d.y, y: 0) }
