@@ -16,10 +16,15 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libtag1-dev"])]
+        ),
+        .target(
+            name: "CTagLib",
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "ViewKit", dependencies: ["CSDL2"]),
-        .target(name: "Playback", dependencies: ["CSDL2"]),
+        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib"]),
         .target(
             name: "NowPlaying",
             dependencies: [

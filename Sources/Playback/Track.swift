@@ -1,3 +1,5 @@
+import Foundation
+
 /// One playable item of the queue: where the audio is and what to show for it.
 public struct Track: Hashable, Sendable {
     /// The audio file (absolute path).
@@ -9,12 +11,33 @@ public struct Track: Hashable, Sendable {
     public var discNumber: Int?
     /// Length in seconds when known before playing.
     public var duration: Double?
-    /// A picture file for the cover, when one was found beside the audio or named by a manifest.
-    public var coverPath: String?
 
     public init(path: String, title: String, artist: String, album: String, trackNumber: Int? = nil,
-                discNumber: Int? = nil, duration: Double? = nil, coverPath: String? = nil) {
+                discNumber: Int? = nil, duration: Double? = nil) {
         self.path = path; self.title = title; self.artist = artist; self.album = album
-        self.trackNumber = trackNumber; self.discNumber = discNumber; self.duration = duration; self.coverPath = coverPath
+        self.trackNumber = trackNumber; self.discNumber = discNumber; self.duration = duration
+    }
+
+    /// A track described by its tags, with the file name and folder as fall-backs.
+    public init(path: String, tags: Tags?) {
+        let url = URL(fileURLWithPath: path)
+        self.init(path: path,
+                  title: tags?.title ?? Track.title(fromFileName: url.deletingPathExtension().lastPathComponent),
+                  artist: tags?.artist ?? "Unknown Artist",
+                  album: tags?.album ?? url.deletingLastPathComponent().lastPathComponent,
+                  trackNumber: tags?.trackNumber ?? Track.leadingNumber(url.lastPathComponent),
+                  discNumber: tags?.discNumber, duration: tags?.duration)
+    }
+
+    /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces.
+    static func title(fromFileName name: String) -> String {
+        var s = Substring(name.replacingOccurrences(of: "_", with: " "))
+        s = s.drop { $0.isNumber }
+        let trimmed = s.drop { $0 == " " || $0 == "-" || $0 == "." }
+        return trimmed.isEmpty ? name : String(trimmed)
+    }
+
+    static func leadingNumber(_ name: String) -> Int? {
+        Int(name.prefix { $0.isNumber })
     }
 }

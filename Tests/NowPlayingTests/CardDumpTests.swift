@@ -10,6 +10,8 @@ struct CardDumpTests {
         var options = NowPlayingApp.Options()
         options.size = size
         options.headless = true
+        options.startPaused = true
+        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
         options.pixelScale = scale
         let app = try NowPlayingApp(options: options)
         app.application.drawIfNeeded()
@@ -84,7 +86,7 @@ struct CardDumpTests {
         #expect(try node(d, "title").text == "Neon Harbor")
         #expect(try node(d, "artist").text == "The Quiet Frequencies")
         #expect(try node(d, "elapsed").text == "0:00")
-        #expect(try node(d, "remaining").text == "\u{2212}1:04")
+        #expect(try node(d, "remaining").text == "\u{2212}0:42", "the first demo track is 42 s long")
         #expect(try node(d, "progress").value == 0)
         let title = try node(d, "title").windowRect, carousel = try node(d, "carousel").windowRect
         #expect(title[1] >= carousel[1] + carousel[3], "SPEC T1: labels below the carousel")
@@ -98,6 +100,8 @@ struct CardDumpTests {
         var options = NowPlayingApp.Options()
         options.size = Size(width: 375, height: 667)
         options.headless = true
+        options.startPaused = true
+        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
         options.dumpPath = dir.appendingPathComponent("views.json").path
         options.screenshotPath = dir.appendingPathComponent("shot.png").path
         try NowPlayingApp(options: options).run()
@@ -118,6 +122,8 @@ struct CardDumpTests {
         var options = NowPlayingApp.Options()
         options.size = Size(width: 320, height: 568)
         options.headless = true
+        options.startPaused = true
+        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
         options.pixelScale = 2
         let app = try NowPlayingApp(options: options)
         app.application.drawIfNeeded()

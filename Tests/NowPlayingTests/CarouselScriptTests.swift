@@ -23,6 +23,8 @@ struct CarouselScriptTests {
         var options = NowPlayingApp.Options()
         options.size = CarouselScriptTests.size
         options.headless = true
+        options.startPaused = true
+        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
         options.script = try Script(parsing: text)
         try NowPlayingApp(options: options).run()
         return try (1...max(n, 1)).prefix(n).map {

@@ -111,7 +111,8 @@ struct XvfbEndToEndTests {
 
         let env = ["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]
         let binary = try #require(Self.binary, "the nowplaying executable is built (swift build --build-tests)")
-        let app = try Child(binary.path, ["--size", "375x667"], env: Self.environment(env))
+        let state = NSTemporaryDirectory() + "np-e2e-state-\(UUID().uuidString)"
+        let app = try Child(binary.path, ["--size", "375x667", "--state-dir", state], env: Self.environment(env))
         defer { app.stop() }
 
         var window = ""

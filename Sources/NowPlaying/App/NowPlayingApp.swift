@@ -2,14 +2,20 @@ import Foundation
 import Playback
 import ViewKit
 
-/// The running app: one window showing the Now Playing card for the demo album.
+/// The running app: one window with the Now Playing card, playing the user's music (or the demo album).
 @MainActor
 public final class NowPlayingApp {
     public struct Options: Sendable {
+        /// Files, folders and playlists to play; empty restores the saved session, else the demo album.
+        public var paths: [String] = []
         public var size = Size(width: 414, height: 736)
         public var headless = false
         public var pixelScale: Double?
         public var fullscreen = false
+        /// Open paused instead of playing at once.
+        public var startPaused = false
+        /// Where the session is saved; nil means $XDG_STATE_HOME/nowplaying.
+        public var stateDirectory: String?
         public var screenshotPath: String?
         public var dumpPath: String?
         /// Input to play after the first frame (`--script`).
@@ -18,36 +24,106 @@ public final class NowPlayingApp {
     }
 
     public let application: Application
+    let session: PlaybackSession
     let controller: NowPlayingController
+    let view: NowPlayingView
     private let options: Options
+    private let stateDirectory: String
+    private var progressTimer: Int?
+    private var messageTimer: Int?
+    /// Seconds the step keys seek, and the volume step of ↑ / ↓.
+    static let seekStep = 10.0, volumeStep = 0.1
 
     public init(options: Options) throws {
         self.options = options
         let resources = try AppResources.locate()
         let icons = try Icons(resources: resources)
-        let manifestPath = resources.demoAlbumManifest
-        let tracks = try AlbumManifest.load(from: manifestPath)
-            .tracks(relativeTo: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path)
+        stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
             fonts: resources.fontLibrary, fullscreen: options.fullscreen),
             clock: options.headless ? ManualClock() : nil)
         application.window.clearColor = Theme.background
-        let view = NowPlayingView(icons: icons)
+
+        var problems: [String] = []
+        let player = try Player()
+        if let p = player.openProblem { problems.append(p) }
+        let start = NowPlayingApp.startingQueue(options: options, stateDirectory: stateDirectory,
+                                                demo: resources.demoAlbum, problems: &problems)
+        session = PlaybackSession(tracks: start.tracks, player: player)
+        session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
+        if let v = start.volume { player.volume = v }
+
+        view = NowPlayingView(icons: icons)
         application.window.contentView = view
-        controller = NowPlayingController(view: view, tracks: tracks) { message in
-            FileHandle.standardError.write(Data("nowplaying: \(message)\n".utf8))
-        }
+        controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
+        controller.report = { [unowned self] in self.report($0) }
         let application = self.application
         controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
-        controller.select(index: 0, animated: false)
+        controller.onPlayingChange = { [unowned self] playing in if playing { self.startProgressClock() } }
         application.onKey = { [unowned self] key in self.handle(key) }
+        application.onUserEvent = { [unowned self] type in
+            if type == musicFinishedEventType { self.session.handleMusicFinished() }
+        }
+        session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
+        for p in problems { report(p) }
+    }
+
+    /// What to play first: the paths given, else the saved session (paused where it was), else the demo album.
+    private static func startingQueue(options: Options, stateDirectory: String, demo: String,
+                                      problems: inout [String]) -> (tracks: [Track], index: Int, position: Double,
+                                                                    playing: Bool, volume: Double?, shuffle: Bool,
+                                                                    repeatMode: Queue.Repeat) {
+        if !options.paths.isEmpty {
+            let loaded = Library.load(options.paths)
+            problems += loaded.problems
+            if !loaded.tracks.isEmpty { return (loaded.tracks, 0, 0, true, nil, false, .off) }
+            problems.append("Nothing playable in \(options.paths.joined(separator: ", ")); playing the demo album instead.")
+        } else {
+            do {
+                if let state = try PlaybackState.load(from: stateDirectory) {
+                    let loaded = Library.load(state.paths)
+                    problems += loaded.problems
+                    if !loaded.tracks.isEmpty {
+                        let current = state.paths[state.current]
+                        let index = loaded.tracks.firstIndex { $0.path == current }
+                        return (loaded.tracks, index ?? 0, index == nil ? 0 : state.position, false,
+                                state.volume, state.shuffle, state.repeatMode)
+                    }
+                }
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        let loaded = Library.load([demo])
+        problems += loaded.problems
+        return (loaded.tracks, 0, 0, true, nil, false, .off)
+    }
+
+    /// One plain line: on stderr, and briefly on screen.
+    func report(_ message: String) {
+        FileHandle.standardError.write(Data("nowplaying: \(message)\n".utf8))
+        view.showMessage(message)
+        if let t = messageTimer { application.cancelTimer(t) }
+        messageTimer = application.schedule(after: 4) { [weak self] in self?.view.showMessage(nil) }
+    }
+
+    /// While playing, the slider and times follow the position four times a second.
+    private func startProgressClock() {
+        guard progressTimer == nil else { return }
+        progressTimer = application.schedule(after: 0.25) { [weak self] in
+            guard let self else { return }
+            self.progressTimer = nil
+            self.controller.refreshProgress()
+            if self.session.isPlaying { self.startProgressClock() }
+        }
     }
 
     /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs
-    /// interactively unless a screenshot, a dump, a headless script or `quit` ended it.
+    /// interactively unless a screenshot, a dump, a headless script or `quit` ended it. Saves the session at the end.
     public func run() throws {
+        defer { saveSession() }
         application.drawIfNeeded()
         if let path = options.dumpPath { try writeDump(to: path) }
         if let path = options.screenshotPath { try application.saveScreenshot(to: path) }
@@ -58,6 +134,17 @@ public final class NowPlayingApp {
             return
         }
         application.run()
+    }
+
+    private func saveSession() {
+        guard !session.tracks.isEmpty else { return }
+        do { try session.state.save(to: stateDirectory) } catch { FileHandle.standardError.write(Data("nowplaying: \(error)\n".utf8)) }
+    }
+
+    /// Writes the view tree as JSON (`--dump-views`).
+    public func writeDump(to path: String) throws {
+        let data = try ViewDump(application.window).jsonData()
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// Plays the script a frame per step; returns false when it asked to quit.
@@ -90,19 +177,26 @@ public final class NowPlayingApp {
         }
     }
 
-    /// Writes the view tree as JSON (`--dump-views`).
-    public func writeDump(to path: String) throws {
-        let data = try ViewDump(application.window).jsonData()
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
+    /// SPEC I2.
     private func handle(_ key: KeyPress) {
-        switch key.name {
-        case "q": application.quit()
-        case "f": application.setFullscreen(!application.isFullscreen)
-        case "left": controller.select(index: controller.currentIndex - 1, animated: true)
-        case "right": controller.select(index: controller.currentIndex + 1, animated: true)
+        switch (key.name, key.shift) {
+        case ("space", _): session.togglePlay()
+        case ("left", false): session.previous()
+        case ("right", false): session.next()
+        case ("left", true): session.seek(by: -NowPlayingApp.seekStep)
+        case ("right", true): session.seek(by: NowPlayingApp.seekStep)
+        case ("up", _), ("down", _):
+            session.volume = (session.volume + (key.name == "up" ? 1 : -1) * NowPlayingApp.volumeStep).clamped(to: 0...1)
+            report("Volume \(Int((session.volume * 100).rounded())) %")
+        case ("s", _): session.toggleShuffle()
+        case ("r", _): session.cycleRepeat()
+        case ("f", _): application.setFullscreen(!application.isFullscreen)
+        case ("q", _): application.quit()
         default: break
         }
     }
+}
+
+extension Double {
+    func clamped(to r: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, r.lowerBound), r.upperBound) }
 }

@@ -8,6 +8,15 @@ public struct NowPlayingCommand: ParsableCommand {
         commandName: "nowplaying",
         abstract: "A now-playing window: album-art carousel, transport controls and progress, on SDL2.")
 
+    @Argument(help: ArgumentHelp("Audio files, folders and M3U/M3U8 playlists to play. Without any, the last session comes back (paused where it was), or the demo album plays.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(help: "Open paused instead of playing at once.")
+    var paused = false
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
+    var stateDirectory: String?
+
     @Option(help: "Window size in points, e.g. 375x667.")
     var size: String = "414x736"
 
@@ -52,6 +61,9 @@ public struct NowPlayingCommand: ParsableCommand {
 
     public func run() throws {
         var options = NowPlayingApp.Options()
+        options.paths = paths
+        options.startPaused = paused
+        options.stateDirectory = stateDirectory
         options.size = NowPlayingCommand.parseSize(size) ?? options.size
         options.headless = headless
         options.pixelScale = scale

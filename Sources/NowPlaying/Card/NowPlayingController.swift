@@ -2,30 +2,113 @@ import Foundation
 import Playback
 import ViewKit
 
-/// Feeds the card: the queue's covers to the carousel, the current track's text and times to the labels.
+/// Connects the card to the playback session: covers to the carousel, the current track's text and times to
+/// the labels, the buttons and the slider to the session, and the carousel's resting cover to the queue (C7).
 @MainActor
 final class NowPlayingController: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
     let view: NowPlayingView
-    private(set) var tracks: [Track]
-    private(set) var currentIndex = 0
+    let session: PlaybackSession
+    private let icons: Icons
     private var covers: [String: Image?] = [:]
     /// Where problems are reported, one plain line each.
     var report: (String) -> Void
     /// Told whenever the current track changes (the app sets the window title).
     var onTrackChange: ((Track) -> Void)?
+    /// Told when playing starts or stops (the app runs the progress clock while playing).
+    var onPlayingChange: ((Bool) -> Void)?
+    private var shownIndex: Int?
 
-    init(view: NowPlayingView, tracks: [Track], report: @escaping (String) -> Void) {
+    init(view: NowPlayingView, session: PlaybackSession, icons: Icons, report: @escaping (String) -> Void) {
         self.view = view
-        self.tracks = tracks
+        self.session = session
+        self.icons = icons
         self.report = report
         view.carousel.dataSource = self
         view.carousel.flowDelegate = self
-        view.centeredItem = { [unowned self] in self.currentIndex }
-        view.carousel.onWheelStep = { [unowned self] step in self.select(index: self.currentIndex + step, animated: true) }
-        show(index: 0)
+        view.centeredItem = { [unowned self] in self.session.current }
+        view.carousel.onWheelStep = { [unowned self] step in self.session.select(self.session.current + step) }
+        wireControls()
+        session.onTrackChange = { [unowned self] index in self.trackChanged(index) }
+        session.onStateChange = { [unowned self] in self.refreshState() }
+        session.onProblem = { [unowned self] message in self.report(message) }
     }
 
-    // MARK: Carousel settling (SPEC C7)
+    private func wireControls() {
+        view.playPauseButton.addAction(for: .touchUpInside) { [unowned self] _ in session.togglePlay() }
+        view.previousButton.addAction(for: .touchUpInside) { [unowned self] _ in session.previous() }
+        view.nextButton.addAction(for: .touchUpInside) { [unowned self] _ in session.next() }
+        view.shuffleButton.addAction(for: .touchUpInside) { [unowned self] _ in session.toggleShuffle() }
+        view.repeatButton.addAction(for: .touchUpInside) { [unowned self] _ in session.cycleRepeat() }
+        // SPEC T6: the time labels follow the thumb while it is dragged; releasing seeks.
+        view.progress.addAction(for: .valueChanged) { [unowned self] _ in
+            view.showTimes(position: view.progress.value, duration: session.duration)
+        }
+        view.progress.addAction(for: .editingDidEnd) { [unowned self] _ in session.seek(to: view.progress.value) }
+    }
+
+    /// The session moved to another track: show it, and bring its cover to the centre (SPEC C7).
+    private func trackChanged(_ index: Int) {
+        guard let track = session.currentTrack else { return }
+        let changed = shownIndex != index
+        shownIndex = index
+        view.show(track)
+        view.setBackdrop(from: cover(for: index)?.averageColor ?? Theme.background)
+        refreshProgress()
+        if changed { onTrackChange?(track) }
+        if view.carousel.centeredItem != index || view.carousel.isDecelerating {
+            view.carousel.scrollToItem(at: IndexPath(item: index), at: .centeredHorizontally,
+                                       animated: view.carousel.rootView is Window)
+        }
+    }
+
+    /// Play / pause, shuffle and repeat as the buttons show them (SPEC T3, T5).
+    private func refreshState() {
+        view.setPlaying(session.isPlaying)
+        view.shuffleButton.isSelected = session.isShuffled
+        view.repeatButton.isSelected = session.repeatMode != .off
+        view.repeatButton.setImage(session.repeatMode == .one ? icons.repeatOne : icons.repeatAll, for: .normal)
+        refreshProgress()
+        onPlayingChange?(session.isPlaying)
+    }
+
+    /// The slider and times follow the real playback position (SPEC P1).
+    func refreshProgress() {
+        view.showProgress(position: session.position, duration: session.duration)
+    }
+
+    /// The cover picture of a track: embedded, beside the file, or nil for the placeholder; loaded once.
+    func cover(for index: Int) -> Image? {
+        let path = session.tracks[index].path
+        if let cached = covers[path] { return cached }
+        var image: Image?
+        switch CoverArt.find(for: path) {
+        case .embedded(let bytes):
+            image = try? Image(data: bytes, name: path)
+            if image == nil { report("The picture inside \(URL(fileURLWithPath: path).lastPathComponent) cannot be read; using a placeholder.") }
+        case .file(let picture):
+            do { image = try Image(contentsOfFile: picture) } catch { report("\(error); using a placeholder.") }
+        case .none:
+            image = nil
+        }
+        covers[path] = .some(image)
+        return image
+    }
+
+    // MARK: Carousel
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { session.tracks.count }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CoverCell.reuseIdentifier, for: indexPath)
+        let track = session.tracks[indexPath.item]
+        (cell as? CoverCell)?.configure(index: indexPath.item, image: cover(for: indexPath.item), album: track.album)
+        return cell
+    }
+
+    /// SPEC C2: square cells as high as the carousel.
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size {
+        Size(width: collectionView.bounds.height, height: collectionView.bounds.height)
+    }
 
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { carouselSettled() }
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { carouselSettled() }
@@ -33,57 +116,9 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         if !decelerate { carouselSettled() }
     }
 
-    /// The carousel came to rest: the centred cover is the current track.
+    /// SPEC C7: the cover the carousel rests on is the current track.
     private func carouselSettled() {
         let index = view.carousel.centeredItem
-        if index != currentIndex { show(index: index) }
-    }
-
-    /// Makes track `index` the one shown (title, artist, times, backdrop), scrolling the carousel to it.
-    func select(index: Int, animated: Bool) {
-        guard tracks.indices.contains(index) else { return }
-        show(index: index)
-        view.carousel.scrollToItem(at: IndexPath(item: index), at: .centeredHorizontally, animated: animated)
-    }
-
-    /// Shows track `index`'s title, artist, times and backdrop.
-    private func show(index: Int) {
-        guard tracks.indices.contains(index) else { return }
-        currentIndex = index
-        let track = tracks[index]
-        view.show(track)
-        view.showProgress(position: 0, duration: track.duration ?? 0)
-        view.setBackdrop(from: cover(for: index)?.averageColor ?? Theme.background)
-        onTrackChange?(track)
-    }
-
-    /// The cover picture of a track, loaded on first use and kept; a broken file is reported once.
-    func cover(for index: Int) -> Image? {
-        guard let path = tracks[index].coverPath else { return nil }
-        if let cached = covers[path] { return cached }
-        do {
-            let image = try Image(contentsOfFile: path)
-            covers[path] = image
-            return image
-        } catch {
-            report("\(error)")
-            covers[path] = .some(nil)
-            return nil
-        }
-    }
-
-    // MARK: Carousel
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { tracks.count }
-
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CoverCell.reuseIdentifier, for: indexPath)
-        (cell as? CoverCell)?.configure(index: indexPath.item, image: cover(for: indexPath.item))
-        return cell
-    }
-
-    /// SPEC C2: square cells as high as the carousel.
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size {
-        Size(width: collectionView.bounds.height, height: collectionView.bounds.height)
+        if index != session.current { session.select(index) }
     }
 }

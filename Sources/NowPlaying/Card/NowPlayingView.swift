@@ -18,6 +18,8 @@ final class NowPlayingView: View {
     let previousButton = Button()
     let nextButton = Button()
     let repeatButton = Button()
+    let messageView = View()
+    let messageLabel = Label(text: "", font: Font(size: 13, weight: .medium), color: .white)
     let leftStack: StackView
     let rightStack: StackView
     private let icons: Icons
@@ -82,6 +84,17 @@ final class NowPlayingView: View {
         }
         leftStack.identifier = "leftStack"
         rightStack.identifier = "rightStack"
+        messageView.identifier = "message"
+        messageView.backgroundColor = Color(white: 0.22, alpha: 0.96)
+        messageView.cornerRadius = 10
+        messageView.alpha = 0
+        messageView.zPosition = 10
+        messageView.isUserInteractionEnabled = false
+        messageLabel.identifier = "message.text"
+        messageLabel.numberOfLines = 2
+        messageLabel.textAlignment = .center
+        messageView.addSubview(messageLabel)
+        addSubview(messageView)
         setPlaying(false)
     }
 
@@ -109,6 +122,9 @@ final class NowPlayingView: View {
         playPauseButton.frame = l.playPause
         leftStack.frame = l.leftStack
         rightStack.frame = l.rightStack
+        let messageWidth = l.column.width - 32
+        messageView.frame = Rect(x: l.column.midX - messageWidth / 2, y: bounds.height - 16 - 52, width: messageWidth, height: 52)
+        messageLabel.frame = messageView.bounds.insetBy(dx: 12, dy: 6)
     }
 
     /// Shows a track's title, artist and album.
@@ -118,12 +134,24 @@ final class NowPlayingView: View {
         albumLabel.text = track.album
     }
 
-    /// The slider and the two time labels for a position within a duration.
+    /// The slider and the two time labels for a position within a duration (left alone while the thumb is held).
     func showProgress(position: Double, duration: Double) {
+        guard !progress.isTracking else { return }
         progress.maximumValue = max(duration, 0.001)
-        if !progress.isTracking { progress.value = position }
+        progress.value = position
+        showTimes(position: position, duration: duration)
+    }
+
+    func showTimes(position: Double, duration: Double) {
         elapsedLabel.text = TimeFormat.elapsed(position)
         remainingLabel.text = TimeFormat.remaining(position: position, duration: duration)
+    }
+
+    /// A brief line of text over the bottom of the card (problems, volume); nil hides it.
+    func showMessage(_ text: String?) {
+        if let text { messageLabel.text = text }
+        View.animate(withDuration: 0.25, animations: { self.messageView.alpha = text == nil ? 0 : 1 })
+        setNeedsLayout()
     }
 
     /// SPEC T3: the play button shows pause while playing and play while paused.

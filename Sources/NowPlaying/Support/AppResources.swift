@@ -9,7 +9,8 @@ public struct AppResources: Sendable {
 
     public var assets: URL { root.appendingPathComponent("Assets") }
     public var fonts: URL { root.appendingPathComponent("Fonts") }
-    public var demoAlbumManifest: String { assets.appendingPathComponent("Demo/album.json").path }
+    /// The bundled demo album's folder.
+    public var demoAlbum: String { assets.appendingPathComponent("Demo").path }
 
     public func icon(_ name: String) -> String { assets.appendingPathComponent("Icons/\(name).svg").path }
 

@@ -32,13 +32,16 @@ public final class Application {
     public let configuration: Configuration
     /// Called for every key press the views did not consume.
     public var onKey: ((KeyPress) -> Void)?
+    /// Called with the type of every application-registered SDL event (SDL_RegisterEvents), on the main loop.
+    public var onUserEvent: ((UInt32) -> Void)?
     /// Called after each frame is drawn and before it is presented.
     public var onFrameDrawn: (() -> Void)?
     public private(set) var isRunning = false
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
-    private var timers: [(deadline: Double, action: () -> Void)] = []
+    private var timers: [(id: Int, deadline: Double, action: () -> Void)] = []
+    private var nextTimerID = 0
 
     public init(configuration: Configuration, clock: Clock? = nil) throws {
         self.configuration = configuration
@@ -123,9 +126,15 @@ public final class Application {
     // MARK: Timers
 
     /// Runs `action` once the clock passes `delay` seconds from now; the loop wakes for it even when idle.
-    public func schedule(after delay: Double, _ action: @escaping () -> Void) {
-        timers.append((clock.now + delay, action))
+    /// Returns a token for `cancelTimer`.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> Int {
+        nextTimerID += 1
+        timers.append((nextTimerID, clock.now + delay, action))
+        return nextTimerID
     }
+
+    public func cancelTimer(_ id: Int) { timers.removeAll { $0.id == id } }
 
     private func fireTimers() {
         let now = clock.now
@@ -218,7 +227,7 @@ public final class Application {
         case SDL_KEYDOWN:
             onKey?(KeyPress(sdl: event.key.keysym))
         default:
-            break
+            if event.type >= SDL_USEREVENT.rawValue && event.type < SDL_LASTEVENT.rawValue { onUserEvent?(event.type) }
         }
     }
 

@@ -1,0 +1,104 @@
+// Read-only tag access through TagLib 1.13's C++ API (its C API has no pictures).
+#include "CTagLib.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <taglib/attachedpictureframe.h>
+#include <taglib/fileref.h>
+#include <taglib/flacfile.h>
+#include <taglib/flacpicture.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mp4file.h>
+#include <taglib/mp4tag.h>
+#include <taglib/mpegfile.h>
+#include <taglib/opusfile.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/vorbisfile.h>
+#include <taglib/xiphcomment.h>
+
+namespace {
+
+char *copy(const TagLib::String &s) {
+    if (s.isEmpty()) return nullptr;
+    std::string utf8 = s.to8Bit(true);
+    char *out = static_cast<char *>(std::malloc(utf8.size() + 1));
+    std::memcpy(out, utf8.c_str(), utf8.size() + 1);
+    return out;
+}
+
+void setPicture(np_tags *out, const TagLib::ByteVector &data) {
+    if (data.isEmpty() || out->picture) return;
+    out->picture = static_cast<unsigned char *>(std::malloc(data.size()));
+    std::memcpy(out->picture, data.data(), data.size());
+    out->picture_size = data.size();
+}
+
+/* The front cover from a list of FLAC-style pictures, else the first one. */
+void fromPictures(np_tags *out, const TagLib::List<TagLib::FLAC::Picture *> &pictures) {
+    for (auto *p : pictures)
+        if (p->type() == TagLib::FLAC::Picture::FrontCover) { setPicture(out, p->data()); return; }
+    if (!pictures.isEmpty()) setPicture(out, pictures.front()->data());
+}
+
+void fromID3(np_tags *out, TagLib::ID3v2::Tag *tag) {
+    if (!tag) return;
+    const auto &frames = tag->frameListMap()["APIC"];
+    for (auto *f : frames) {
+        auto *apic = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(f);
+        if (apic && apic->type() == TagLib::ID3v2::AttachedPictureFrame::FrontCover) { setPicture(out, apic->picture()); return; }
+    }
+    for (auto *f : frames)
+        if (auto *apic = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(f)) { setPicture(out, apic->picture()); return; }
+}
+
+int firstNumber(const TagLib::PropertyMap &props, const char *key) {
+    auto it = props.find(key);
+    if (it == props.end() || it->second.isEmpty()) return 0;
+    return std::atoi(it->second.front().toCString(true));
+}
+
+}  // namespace
+
+extern "C" int np_read_tags(const char *path, np_tags *out) {
+    std::memset(out, 0, sizeof(*out));
+    TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+    if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return -1;
+    if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
+    if (TagLib::Tag *tag = ref.tag()) {
+        out->title = copy(tag->title());
+        out->artist = copy(tag->artist());
+        out->album = copy(tag->album());
+        out->track = static_cast<int>(tag->track());
+    }
+    TagLib::PropertyMap props = ref.file()->properties();
+    out->disc = firstNumber(props, "DISCNUMBER");
+    auto lyrics = props.find("LYRICS");
+    if (lyrics != props.end() && !lyrics->second.isEmpty()) out->lyrics = copy(lyrics->second.toString("\n"));
+
+    TagLib::File *file = ref.file();
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
+        fromID3(out, mpeg->ID3v2Tag());
+    } else if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) {
+        fromPictures(out, flac->pictureList());
+        if (!out->picture && flac->xiphComment()) fromPictures(out, flac->xiphComment()->pictureList());
+    } else if (auto *vorbis = dynamic_cast<TagLib::Ogg::Vorbis::File *>(file)) {
+        if (vorbis->tag()) fromPictures(out, vorbis->tag()->pictureList());
+    } else if (auto *opus = dynamic_cast<TagLib::Ogg::Opus::File *>(file)) {
+        if (opus->tag()) fromPictures(out, opus->tag()->pictureList());
+    } else if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) {
+        if (mp4->tag() && mp4->tag()->contains("covr")) {
+            TagLib::MP4::CoverArtList covers = mp4->tag()->item("covr").toCoverArtList();
+            if (!covers.isEmpty()) setPicture(out, covers.front().data());
+        }
+    }
+    return 0;
+}
+
+extern "C" void np_free_tags(np_tags *tags) {
+    std::free(tags->title);
+    std::free(tags->artist);
+    std::free(tags->album);
+    std::free(tags->lyrics);
+    std::free(tags->picture);
+    std::memset(tags, 0, sizeof(*tags));
+}

@@ -1,0 +1,33 @@
+#ifndef NOWPLAYING_CTAGLIB_H
+#define NOWPLAYING_CTAGLIB_H
+/* A small read-only C interface over TagLib's C++ API, for Swift: the text tags, the audio length,
+   the front cover picture (ID3 APIC, FLAC and Vorbis/Opus pictures, MP4 covr) and embedded lyrics.
+   Files are opened for reading only; nothing is ever written back. */
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct np_tags {
+    char *title;            /* UTF-8, NULL when absent */
+    char *artist;
+    char *album;
+    char *lyrics;           /* embedded lyrics (USLT, LYRICS, ©lyr), NULL when absent */
+    int track;              /* 0 when absent */
+    int disc;               /* 0 when absent */
+    double duration;        /* seconds, 0 when unknown */
+    unsigned char *picture; /* the front cover (or the first picture), NULL when none */
+    size_t picture_size;
+} np_tags;
+
+/* Reads the tags of an audio file. Returns 0 on success, -1 when TagLib cannot read the file as audio. */
+int np_read_tags(const char *path, np_tags *out);
+
+/* Frees what np_read_tags allocated (the struct itself is the caller's). */
+void np_free_tags(np_tags *tags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

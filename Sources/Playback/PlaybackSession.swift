@@ -1,0 +1,169 @@
+/// The music side of the app: the tracks, their queue and the player, kept in step. It decides what plays
+/// next, skips what cannot be decoded (with a message), and reports changes; it knows nothing of views.
+@MainActor
+public final class PlaybackSession {
+    public private(set) var tracks: [Track]
+    public private(set) var queue: Queue
+    public let player: Player
+    /// Whether the user wants sound (a track switch keeps playing, or stays paused).
+    public private(set) var wantsToPlay = false
+    /// Tracks that failed to load, by album index.
+    public private(set) var unplayable: Set<Int> = []
+
+    /// The current track changed (album index).
+    public var onTrackChange: ((Int) -> Void)?
+    /// Play / pause, shuffle, repeat or volume changed.
+    public var onStateChange: (() -> Void)?
+    /// Something went wrong, in one plain line.
+    public var onProblem: ((String) -> Void)?
+
+    public init(tracks: [Track], player: Player, seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
+        self.tracks = tracks
+        self.player = player
+        queue = Queue(count: tracks.count, seed: seed)
+    }
+
+    public var current: Int { queue.current }
+    public var currentTrack: Track? { tracks.indices.contains(current) ? tracks[current] : nil }
+    public var isPlaying: Bool { player.state == .playing }
+    public var position: Double { player.position }
+    /// The current track's length: SDL_mixer's once loaded, else the tags'.
+    public var duration: Double { player.duration > 0 ? player.duration : (currentTrack?.duration ?? 0) }
+
+    /// Loads track `index` and plays it (or leaves it paused) at `position`.
+    public func start(at index: Int, position: Double = 0, playing: Bool) {
+        guard !tracks.isEmpty else { return }
+        queue.select(index)
+        wantsToPlay = playing
+        loadCurrent(position: position, direction: 1)
+    }
+
+    /// Loads the current track; one that cannot be decoded is reported and skipped in `direction`.
+    private func loadCurrent(position: Double, direction: Int) {
+        var attempts = 0
+        while attempts < tracks.count {
+            let index = queue.current
+            do {
+                try player.load(tracks[index].path)
+                if let title = player.mixerTitle, tracks[index].title == Track(path: tracks[index].path, tags: nil).title {
+                    tracks[index].title = title
+                }
+                if player.duration > 0 { tracks[index].duration = player.duration }
+                if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
+                onTrackChange?(index)
+                onStateChange?()
+                return
+            } catch {
+                unplayable.insert(index)
+                onProblem?("\(error) Skipped.")
+                attempts += 1
+                let moved = direction >= 0 ? queue.next() : queue.previous(at: 0)
+                if moved == nil || (direction < 0 && moved == index) { break }
+            }
+        }
+        player.stop()
+        wantsToPlay = false
+        onProblem?("Nothing in the queue can be played.")
+        onTrackChange?(queue.current)
+        onStateChange?()
+    }
+
+    public func play() {
+        guard !tracks.isEmpty else { return }
+        wantsToPlay = true
+        switch player.state {
+        case .paused: player.resume()
+        case .stopped:
+            if player.path == nil { loadCurrent(position: 0, direction: 1); return }
+            player.play(from: 0)
+        case .playing: break
+        }
+        onStateChange?()
+    }
+
+    public func pause() {
+        wantsToPlay = false
+        player.pause()
+        onStateChange?()
+    }
+
+    public func togglePlay() { isPlaying ? pause() : play() }
+
+    /// Next track (user): at the end with repeat off, back to the first track, stopped.
+    public func next() {
+        guard !tracks.isEmpty else { return }
+        if queue.next() == nil {
+            queue.select(queue.order.first ?? 0)
+            wantsToPlay = false
+        }
+        loadCurrent(position: 0, direction: 1)
+    }
+
+    /// Previous track, or the start of this one when more than 3 s in (SPEC P1).
+    public func previous() {
+        guard !tracks.isEmpty else { return }
+        let before = queue.current
+        let index = queue.previous(at: player.position)
+        if index == before {
+            if player.state == .stopped { loadCurrent(position: 0, direction: -1) } else { player.seek(to: 0) }
+            onStateChange?()
+        } else {
+            loadCurrent(position: 0, direction: -1)
+        }
+    }
+
+    /// Makes an album index current (a settled cover, a tapped row), keeping play / pause.
+    public func select(_ index: Int) {
+        guard tracks.indices.contains(index), index != queue.current || player.path == nil else { return }
+        queue.select(index)
+        loadCurrent(position: 0, direction: 1)
+    }
+
+    public func seek(to seconds: Double) {
+        player.seek(to: seconds)
+        onStateChange?()
+    }
+
+    public func seek(by seconds: Double) { seek(to: max(0, position + seconds)) }
+
+    public var volume: Double {
+        get { player.volume }
+        set { player.volume = newValue; onStateChange?() }
+    }
+
+    public var isShuffled: Bool { queue.isShuffled }
+    public var repeatMode: Queue.Repeat { queue.repeatMode }
+
+    public func toggleShuffle() {
+        queue.setShuffled(!queue.isShuffled)
+        onStateChange?()
+    }
+
+    public func cycleRepeat() {
+        queue.repeatMode = queue.repeatMode.next
+        onStateChange?()
+    }
+
+    public func setShuffle(_ on: Bool, repeatMode: Queue.Repeat) {
+        queue.setShuffled(on)
+        queue.repeatMode = repeatMode
+    }
+
+    /// The music-finished SDL event arrived: advance per repeat and shuffle, or stop at the end (SPEC P3).
+    public func handleMusicFinished() {
+        guard player.handleFinishedEvent() else { return }
+        if let index = queue.trackEnded() {
+            queue.select(index)
+            loadCurrent(position: 0, direction: 1)
+        } else {
+            wantsToPlay = false
+            onStateChange?()
+        }
+    }
+
+    /// What to save for the next run.
+    public var state: PlaybackState {
+        PlaybackState(paths: tracks.map(\.path), current: current, position: position, volume: volume,
+                      shuffle: queue.isShuffled, repeatMode: queue.repeatMode)
+    }
+}

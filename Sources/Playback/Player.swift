@@ -1,0 +1,163 @@
+import CSDL2
+import Foundation
+
+/// What went wrong in the audio engine, with the file and SDL's own words.
+public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
+    case noAudioDevice(String)
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noAudioDevice(let reason): return "No audio output could be opened (\(reason))."
+        case let .cannotOpen(path, reason):
+            return "Cannot play \(URL(fileURLWithPath: path).lastPathComponent): \(reason.isEmpty ? "not audio SDL_mixer can decode" : reason)."
+        }
+    }
+}
+
+/// The SDL event type pushed (from the audio thread) when a track finishes playing.
+public let musicFinishedEventType: UInt32 = SDL_RegisterEvents(1)
+
+/// SDL_mixer may call this on its audio thread: it only pushes an event for the main loop.
+private func musicFinished() {
+    var e = SDL_Event()
+    e.type = musicFinishedEventType
+    SDL_PushEvent(&e)
+}
+
+/// One music stream through SDL_mixer: load, play, pause, resume, stop, seek, volume, position.
+/// The end of a track arrives as an SDL event of `musicFinishedEventType` on the main loop.
+@MainActor
+public final class Player {
+    public enum State: Sendable { case stopped, playing, paused }
+
+    public private(set) var state: State = .stopped
+    public private(set) var path: String?
+    private var music: OpaquePointer?
+    /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
+    public let driver: String
+
+    /// Opens the audio output. With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
+    /// driver instead (time still passes, nothing is heard) and `openProblem` says why.
+    public init(fallbackToSilence: Bool = true) throws {
+        var problem: String?
+        if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 || Player.open() != 0 {
+            problem = String(cString: SDL_GetError())
+            guard fallbackToSilence else { throw PlayerError.noAudioDevice(problem ?? "") }
+            SDL_QuitSubSystem(SDL_INIT_AUDIO)
+            setenv("SDL_AUDIODRIVER", "dummy", 1)
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, Player.open() == 0 else {
+                throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
+            }
+        }
+        openProblem = problem.map { PlayerError.noAudioDevice($0).description + " Playing silently." }
+        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        Mix_HookMusicFinished(musicFinished)
+    }
+
+    /// Why the real output could not be used, when the player fell back to silence.
+    public let openProblem: String?
+
+    private static func open() -> Int32 {
+        _ = Mix_Init(Int32(MIX_INIT_OGG.rawValue | MIX_INIT_MP3.rawValue | MIX_INIT_FLAC.rawValue | MIX_INIT_OPUS.rawValue))
+        return Mix_OpenAudio(44100, UInt16(AUDIO_S16SYS), 2, 2048)
+    }
+
+    /// Loads a file, replacing the current one (stopped). Throws when SDL_mixer cannot decode it.
+    public func load(_ path: String) throws {
+        stop()
+        if let music { Mix_FreeMusic(music) }
+        music = nil
+        self.path = nil
+        guard let m = Mix_LoadMUS(path) else {
+            throw PlayerError.cannotOpen(path: path, reason: String(cString: SDL_GetError()))
+        }
+        music = m
+        self.path = path
+    }
+
+    /// Starts the loaded track at `position` seconds.
+    public func play(from position: Double = 0) {
+        guard let music else { return }
+        Mix_FadeInMusicPos(music, 1, 0, max(0, position))
+        state = .playing
+    }
+
+    public func pause() {
+        guard state == .playing else { return }
+        Mix_PauseMusic()
+        state = .paused
+    }
+
+    public func resume() {
+        guard state == .paused else { return }
+        Mix_ResumeMusic()
+        state = .playing
+    }
+
+    public func stop() {
+        guard state != .stopped else { return }
+        state = .stopped
+        Mix_HaltMusic()
+    }
+
+    /// Moves to `position` seconds; a stopped track is started there and paused again (SDL_mixer cannot seek halted music).
+    public func seek(to position: Double) {
+        guard let music else { return }
+        let p = max(0, min(position, duration > 0 ? duration : position))
+        switch state {
+        case .playing, .paused:
+            if Mix_SetMusicPosition(p) != 0 {
+                let wasPaused = state == .paused
+                play(from: p)
+                if wasPaused { pause() }
+            }
+        case .stopped:
+            Mix_FadeInMusicPos(music, 1, 0, p)
+            Mix_PauseMusic()
+            state = .paused
+        }
+    }
+
+    /// 0…1, linear.
+    public var volume: Double {
+        get { Double(Mix_VolumeMusic(-1)) / Double(MIX_MAX_VOLUME) }
+        set { Mix_VolumeMusic(Int32((max(0, min(1, newValue)) * Double(MIX_MAX_VOLUME)).rounded())) }
+    }
+
+    /// Seconds into the track (SDL_mixer's own position, so it never drifts from what is heard).
+    public var position: Double {
+        guard let music, state != .stopped else { return 0 }
+        let p = Mix_GetMusicPosition(music)
+        return p >= 0 ? p : 0
+    }
+
+    /// The track's length in seconds, 0 when unknown.
+    public var duration: Double {
+        guard let music else { return 0 }
+        let d = Mix_MusicDuration(music)
+        return d > 0 ? d : 0
+    }
+
+    /// The title SDL_mixer found in the file (a fall-back when TagLib found none).
+    public var mixerTitle: String? {
+        guard let music, let t = Mix_GetMusicTitleTag(music) else { return nil }
+        let s = String(cString: t)
+        return s.isEmpty ? nil : s
+    }
+
+    /// Handles a finished event: true when the track really ran out (not a stop, a switch or a seek
+    /// that also ends the stream, whose events arrive later while another stream plays).
+    public func handleFinishedEvent() -> Bool {
+        guard state == .playing, Mix_PlayingMusic() == 0 else { return false }
+        state = .stopped
+        return true
+    }
+
+    isolated deinit {
+        Mix_HookMusicFinished(nil)
+        Mix_HaltMusic()
+        if let music { Mix_FreeMusic(music) }
+        Mix_CloseAudio()
+    }
+}

@@ -1,0 +1,40 @@
+import CTagLib
+import Foundation
+
+/// What an audio file's tags say (through TagLib, read-only).
+public struct Tags: Sendable, Equatable {
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+    public var trackNumber: Int?
+    public var discNumber: Int?
+    public var duration: Double?
+    /// The embedded front cover, as the file stores it (JPEG, PNG …).
+    public var picture: [UInt8]?
+    /// Embedded lyrics (plain or LRC text).
+    public var lyrics: String?
+
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil,
+                discNumber: Int? = nil, duration: Double? = nil, picture: [UInt8]? = nil, lyrics: String? = nil) {
+        self.title = title; self.artist = artist; self.album = album; self.trackNumber = trackNumber
+        self.discNumber = discNumber; self.duration = duration; self.picture = picture; self.lyrics = lyrics
+    }
+
+    /// Reads a file's tags; nil when TagLib does not recognise it as audio.
+    public static func read(from path: String) -> Tags? {
+        var raw = np_tags()
+        guard np_read_tags(path, &raw) == 0 else { return nil }
+        defer { np_free_tags(&raw) }
+        func text(_ p: UnsafeMutablePointer<CChar>?) -> String? {
+            guard let p else { return nil }
+            let s = String(cString: p).trimmingCharacters(in: .whitespacesAndNewlines)
+            return s.isEmpty ? nil : s
+        }
+        return Tags(
+            title: text(raw.title), artist: text(raw.artist), album: text(raw.album),
+            trackNumber: raw.track > 0 ? Int(raw.track) : nil, discNumber: raw.disc > 0 ? Int(raw.disc) : nil,
+            duration: raw.duration > 0 ? raw.duration : nil,
+            picture: raw.picture.map { Array(UnsafeBufferPointer(start: $0, count: raw.picture_size)) },
+            lyrics: text(raw.lyrics))
+    }
+}
