@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(name: "nowplaying", dependencies: ["NowPlaying"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback"]),
     ]
 )

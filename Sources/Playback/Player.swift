@@ -34,19 +34,22 @@ public final class Player {
     public private(set) var state: State = .stopped
     public private(set) var path: String?
     private var music: OpaquePointer?
+    /// A position chosen while stopped: the stream starts there on `resume` (SDL_mixer cannot seek halted music,
+    /// and starting it only to pause at once would let the audio thread play a few frames).
+    private var pendingStart: Double?
     /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
     public let driver: String
 
-    /// Opens the audio output. With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
-    /// driver instead (time still passes, nothing is heard) and `openProblem` says why.
-    public init(fallbackToSilence: Bool = true) throws {
+    /// Opens the audio output (SDL's choice, or the named driver, e.g. "disk" for tests). With
+    /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
+    /// passes, nothing is heard) and `openProblem` says why.
+    public init(driver name: String? = nil, fallbackToSilence: Bool = true) throws {
         var problem: String?
-        if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 || Player.open() != 0 {
+        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
+        if !initialised || Player.open() != 0 {
             problem = String(cString: SDL_GetError())
             guard fallbackToSilence else { throw PlayerError.noAudioDevice(problem ?? "") }
-            SDL_QuitSubSystem(SDL_INIT_AUDIO)
-            setenv("SDL_AUDIODRIVER", "dummy", 1)
-            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, Player.open() == 0 else {
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, Player.open() == 0 else {
                 throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             }
         }
@@ -66,6 +69,7 @@ public final class Player {
     /// Loads a file, replacing the current one (stopped). Throws when SDL_mixer cannot decode it.
     public func load(_ path: String) throws {
         stop()
+        pendingStart = nil
         if let music { Mix_FreeMusic(music) }
         music = nil
         self.path = nil
@@ -79,6 +83,7 @@ public final class Player {
     /// Starts the loaded track at `position` seconds.
     public func play(from position: Double = 0) {
         guard let music else { return }
+        pendingStart = nil
         Mix_FadeInMusicPos(music, 1, 0, max(0, position))
         state = .playing
     }
@@ -91,30 +96,29 @@ public final class Player {
 
     public func resume() {
         guard state == .paused else { return }
+        if let start = pendingStart { play(from: start); return }
         Mix_ResumeMusic()
         state = .playing
     }
 
     public func stop() {
+        pendingStart = nil
         guard state != .stopped else { return }
         state = .stopped
         Mix_HaltMusic()
     }
 
-    /// Moves to `position` seconds; a stopped track is started there and paused again (SDL_mixer cannot seek halted music).
+    /// Moves to `position` seconds. A stopped track becomes paused there and starts from it on `resume`.
     public func seek(to position: Double) {
-        guard let music else { return }
+        guard music != nil else { return }
         let p = max(0, min(position, duration > 0 ? duration : position))
         switch state {
-        case .playing, .paused:
-            if Mix_SetMusicPosition(p) != 0 {
-                let wasPaused = state == .paused
-                play(from: p)
-                if wasPaused { pause() }
-            }
+        case .playing:
+            if Mix_SetMusicPosition(p) != 0 { play(from: p) }
+        case .paused:
+            if pendingStart != nil || Mix_SetMusicPosition(p) != 0 { pendingStart = p }
         case .stopped:
-            Mix_FadeInMusicPos(music, 1, 0, p)
-            Mix_PauseMusic()
+            pendingStart = p
             state = .paused
         }
     }
@@ -127,6 +131,7 @@ public final class Player {
 
     /// Seconds into the track (SDL_mixer's own position, so it never drifts from what is heard).
     public var position: Double {
+        if let pendingStart { return pendingStart }
         guard let music, state != .stopped else { return 0 }
         let p = Mix_GetMusicPosition(music)
         return p >= 0 ? p : 0
@@ -159,5 +164,6 @@ public final class Player {
         Mix_HaltMusic()
         if let music { Mix_FreeMusic(music) }
         Mix_CloseAudio()
+        SDL_QuitSubSystem(SDL_INIT_AUDIO)
     }
 }

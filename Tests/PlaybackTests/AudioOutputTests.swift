@@ -1,0 +1,122 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Playback
+
+/// What SDL_mixer really plays, captured with SDL's disk audio driver (raw 16-bit stereo at 44.1 kHz),
+/// compared with the samples the test itself wrote into the source file.
+@MainActor
+@Suite(.serialized)
+final class AudioOutputTests {
+    let scratch = Scratch()
+    let output: String
+
+    init() { output = scratch.path("out.raw") }
+
+    /// A player on the disk driver writing to this test's file (the driver reads its settings when it opens).
+    private func diskPlayer() throws -> Player {
+        setenv("SDL_DISKAUDIOFILE", output, 1)
+        // Faster than real time, yet slow enough that pausing lands inside the track.
+        setenv("SDL_DISKAUDIODELAY", "4", 1)
+        let player = try Player(driver: "disk", fallbackToSilence: false)
+        return player
+    }
+
+    /// The captured frames as (left, right) pairs.
+    private func captured() -> [(Int16, Int16)] {
+        guard let data = FileManager.default.contents(atPath: output) else { return [] }
+        return data.withUnsafeBytes { raw in
+            let s = raw.bindMemory(to: Int16.self)
+            return stride(from: 0, to: s.count - 1, by: 2).map { (Int16(littleEndian: s[$0]), Int16(littleEndian: s[$0 + 1])) }
+        }
+    }
+
+    /// Waits (pumping nothing: the disk driver writes from its own thread) until `frames` are captured.
+    private func waitForFrames(_ frames: Int) -> Bool {
+        let end = Date().addingTimeInterval(60)
+        while Date() < end {
+            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            if size >= frames * 4 { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    /// The first source frame at or after `from` that is not silent (the chirps start at zero crossings).
+    private func firstSourceSound(from: Int) -> Int {
+        var i = from
+        while Scratch.sample(i, channel: 0) == 0 && Scratch.sample(i, channel: 1) == 0 { i += 1 }
+        return i
+    }
+
+    /// Index of the first non-silent frame.
+    private func firstSound(_ frames: [(Int16, Int16)]) -> Int? { frames.firstIndex { $0.0 != 0 || $0.1 != 0 } }
+
+    /// Checks `count` captured frames from `at` against the source from source frame `from`, scaled by `gain`.
+    private func expectMatch(_ frames: [(Int16, Int16)], at: Int, source from: Int, count: Int, gain: Double = 1,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        var worst = 0
+        for k in 0..<count {
+            let l = Double(Scratch.sample(from + k, channel: 0)) * gain, r = Double(Scratch.sample(from + k, channel: 1)) * gain
+            worst = max(worst, abs(Int(frames[at + k].0) - Int(l.rounded())), abs(Int(frames[at + k].1) - Int(r.rounded())))
+        }
+        #expect(worst <= 1, "largest difference \(worst) LSB", sourceLocation: sourceLocation)
+    }
+
+    @Test func playingPutsTheTracksSamplesOnTheOutput() throws {
+        let wav = try scratch.wav("tone.wav", seconds: 3)
+        let player = try diskPlayer()
+        try player.load(wav)
+        player.play()
+        #expect(waitForFrames(44100))
+        player.stop()
+        let frames = captured()
+        let start = try #require(firstSound(frames))
+        expectMatch(frames, at: start, source: firstSourceSound(from: 0), count: 30_000)
+    }
+
+    @Test func pauseGivesSilenceAndResumeContinues() throws {
+        let wav = try scratch.wav("long.wav", seconds: 20)
+        let player = try diskPlayer()
+        try player.load(wav)
+        player.play()
+        #expect(waitForFrames(8192))
+        player.pause()
+        let pausedAt = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0) / 4
+        #expect(waitForFrames(pausedAt + 20_000))
+        let frames = captured()
+        #expect(player.position < 19, "paused inside the track")
+        let tail = frames[(pausedAt + 4096)..<(pausedAt + 20_000)]
+        #expect(tail.allSatisfy { $0.0 == 0 && $0.1 == 0 }, "silence while paused")
+        #expect(frames[..<pausedAt].contains { $0.0 != 0 }, "sound before the pause")
+        player.stop()
+    }
+
+    @Test func seekingToTenSecondsPlaysFromTenSeconds() throws {
+        let wav = try scratch.wav("twelve.wav", seconds: 12)
+        let player = try diskPlayer()
+        try player.load(wav)
+        player.seek(to: 10)
+        #expect(player.state == .paused)
+        player.resume()
+        #expect(waitForFrames(44100))
+        player.stop()
+        let frames = captured()
+        let start = try #require(firstSound(frames))
+        expectMatch(frames, at: start, source: firstSourceSound(from: 441_000), count: 20_000)
+    }
+
+    @Test func volumeScalesTheSamples() throws {
+        let wav = try scratch.wav("half.wav", seconds: 3)
+        let player = try diskPlayer()
+        player.volume = 0.5
+        #expect(player.volume == 0.5)
+        try player.load(wav)
+        player.play()
+        #expect(waitForFrames(44100))
+        player.stop()
+        let frames = captured()
+        let start = try #require(firstSound(frames))
+        expectMatch(frames, at: start, source: firstSourceSound(from: 0), count: 20_000, gain: 0.5)
+    }
+}
