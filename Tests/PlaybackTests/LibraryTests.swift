@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import Playback
+
+struct LibraryTests {
+    @Test func foldersAreRecursiveAndInAlbumOrder() throws {
+        let s = Scratch()
+        try s.wav("b/02 Second.wav", seconds: 0.1)
+        try s.wav("b/10 Tenth.wav", seconds: 0.1)
+        try s.wav("b/1 First.wav", seconds: 0.1)
+        try s.wav("a/only.wav", seconds: 0.1)
+        try s.write("b/notes.txt", text: "not audio")
+        try s.write("b/cover.jpg", [0xFF, 0xD8])
+        let r = Library.load([s.dir.path])
+        #expect(r.tracks.map(\.title) == ["only", "First", "Second", "Tenth"], "folder, then track number (from the name)")
+        #expect(r.problems.isEmpty, "non-audio files are skipped quietly")
+    }
+
+    @Test func fileNameAndFolderAreTheFallBacks() throws {
+        let s = Scratch()
+        let p = try s.wav("Some Album/03 - Glass_Orchard.wav", seconds: 0.1)
+        let t = Library.load([p]).tracks[0]
+        #expect(t.title == "Glass Orchard")
+        #expect(t.album == "Some Album")
+        #expect(t.artist == "Unknown Artist")
+        #expect(t.trackNumber == 3)
+    }
+
+    @Test func demoAlbumTagsAreRead() {
+        let r = Library.load([Scratch.demoAlbum])
+        #expect(r.tracks.count == 8)
+        #expect(r.tracks.map(\.title).first == "Neon Harbor")
+        #expect(r.tracks.allSatisfy { $0.artist == "The Quiet Frequencies" && $0.album == "Night Lines" })
+        #expect(r.tracks.map(\.trackNumber) == Array(1...8).map(Optional.some))
+        #expect(r.tracks.allSatisfy { ($0.duration ?? 0) >= 30 && ($0.duration ?? 0) <= 90 })
+        #expect(Set(r.tracks.map { URL(fileURLWithPath: $0.path).pathExtension }) == ["ogg", "mp3", "flac", "opus"])
+    }
+
+    @Test func playlistsResolveRelativePathsAndReportMissingEntries() throws {
+        let s = Scratch()
+        try s.wav("music/one.wav", seconds: 0.1)
+        let two = try s.wav("elsewhere/two.wav", seconds: 0.1)
+        try s.write("lists/mix.m3u8", text: "\u{FEFF}#EXTM3U\n#EXTINF:1,One\n../music/one.wav\n\(two)\nmissing.ogg\n")
+        let r = Library.load([s.path("lists/mix.m3u8")])
+        #expect(r.tracks.map(\.title) == ["one", "two"], "playlist order, relative to the playlist")
+        #expect(r.problems.count == 1 && r.problems[0].contains("missing.ogg"))
+    }
+
+    @Test func badArgumentsAreReportedInPlainWords() throws {
+        let s = Scratch()
+        try FileManager.default.createDirectory(atPath: s.path("empty"), withIntermediateDirectories: true)
+        try s.write("nowhere.m3u", text: "/no/such/file.mp3\n")
+        try s.write("readme.txt", text: "hello")
+        let r = Library.load([s.path("missing-folder"), s.path("empty"), s.path("nowhere.m3u"), s.path("readme.txt")])
+        #expect(r.tracks.isEmpty)
+        #expect(r.problems.contains { $0.contains("missing-folder does not exist") })
+        #expect(r.problems.contains { $0.contains("empty holds no audio files") })
+        #expect(r.problems.contains { $0.contains("/no/such/file.mp3 does not exist") })
+        #expect(r.problems.contains { $0.contains("readme.txt is not an audio file") })
+    }
+
+    @Test func coverArtPrefersEmbeddedThenTheFilesNameThenTheFolder() throws {
+        let demo = Scratch.demoAlbum
+        if case .embedded(let bytes) = CoverArt.find(for: demo + "/01-neon-harbor.ogg") {
+            #expect(bytes.starts(with: [0xFF, 0xD8]), "the embedded JPEG")
+        } else { Issue.record("Vorbis picture not found") }
+        if case .embedded = CoverArt.find(for: demo + "/02-paper-satellites.mp3") {} else { Issue.record("ID3 APIC not found") }
+        if case .embedded = CoverArt.find(for: demo + "/03-glass-orchard.flac") {} else { Issue.record("FLAC picture not found") }
+        #expect(CoverArt.find(for: demo + "/07-lantern-bay.opus") == .file(demo + "/07-lantern-bay.jpg"))
+
+        let s = Scratch()
+        let a = try s.wav("x/a.wav", seconds: 0.1)
+        #expect(CoverArt.find(for: a) == .none)
+        try s.write("x/Folder.JPG", [1])
+        #expect(CoverArt.find(for: a) == .file(s.path("x/Folder.JPG")), "case does not matter")
+        try s.write("x/a.png", [1])
+        #expect(CoverArt.find(for: a) == .file(s.path("x/a.png")), "a picture named like the file wins")
+    }
+
+    @Test func tagsOfFilesThatAreNotAudio() throws {
+        let s = Scratch()
+        #expect(Tags.read(from: try s.write("empty.ogg", [])) == nil)
+        // TagLib may accept anything named .mp3 as an untagged stream: it yields no tags (the player refuses it).
+        let liar = Tags.read(from: try s.write("liar.mp3", text: String(repeating: "not an mp3 ", count: 50)))
+        #expect(liar?.title == nil && liar?.picture == nil)
+    }
+}
+
+@MainActor
+struct BadAudioTests {
+    @Test func undecodableFilesAreTypedErrors() throws {
+        let s = Scratch()
+        let player = try Player()
+        let empty = try s.write("zero.ogg", [])
+        let liar = try s.write("liar.flac", text: "this is text, not FLAC")
+        let good = try s.wav("good.wav", seconds: 1)
+        let truncated = try s.write("truncated.wav", Array(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(30)))
+        for path in [empty, liar, truncated] {
+            #expect(throws: PlayerError.self) { try player.load(path) }
+        }
+        do {
+            try player.load(liar)
+        } catch {
+            #expect("\(error)".hasPrefix("Cannot play liar.flac:"))
+        }
+        try player.load(good)
+        #expect(abs(player.duration - 1) < 0.01)
+    }
+
+    @Test func sessionSkipsWhatItCannotPlayAndSaysSo() throws {
+        let s = Scratch()
+        let bad = try s.write("1 bad.ogg", text: "garbage")
+        let good = try s.wav("2 good.wav", seconds: 1)
+        let session = PlaybackSession(tracks: [Track(path: bad, tags: nil), Track(path: good, tags: nil)], player: try Player(), seed: 1)
+        var problems: [String] = []
+        session.onProblem = { problems.append($0) }
+        session.start(at: 0, playing: false)
+        #expect(session.current == 1, "the bad track was skipped")
+        #expect(problems.count == 1 && problems[0].contains("1 bad.ogg"))
+        #expect(session.unplayable == [0])
+    }
+
+    @Test func previousRestartsOrGoesBack() throws {
+        let s = Scratch()
+        let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 12), tags: nil) }
+        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        session.start(at: 1, playing: false)
+        session.seek(to: 5)
+        session.previous()
+        #expect(session.current == 1 && session.position < 0.5, "more than 3 s in: restart")
+        session.previous()
+        #expect(session.current == 0, "at the start: the previous track")
+    }
+}
