@@ -151,10 +151,13 @@ public final class Player {
         return s.isEmpty ? nil : s
     }
 
+    /// Whether SDL_mixer is still streaming (playing or paused) the loaded track.
+    public var isStreamActive: Bool { Mix_PlayingMusic() != 0 }
+
     /// Handles a finished event: true when the track really ran out (not a stop, a switch or a seek
     /// that also ends the stream, whose events arrive later while another stream plays).
     public func handleFinishedEvent() -> Bool {
-        guard state == .playing, Mix_PlayingMusic() == 0 else { return false }
+        guard state == .playing, !isStreamActive else { return false }
         state = .stopped
         return true
     }

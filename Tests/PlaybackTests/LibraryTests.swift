@@ -120,6 +120,36 @@ struct BadAudioTests {
         #expect(session.unplayable == [0])
     }
 
+    /// Waits (for the audio thread, not for a set time) until the stream has run out, then delivers the event.
+    private func finish(_ session: PlaybackSession) {
+        let end = Date().addingTimeInterval(30)
+        while session.player.isStreamActive && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        session.handleMusicFinished()
+    }
+
+    @Test func endOfTrackAdvancesAndTheEndOfTheQueueStops() throws {
+        let s = Scratch()
+        let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 0.2), tags: nil) }
+        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        var changes: [Int] = []
+        session.onTrackChange = { changes.append($0) }
+        session.start(at: 0, playing: true)
+        finish(session)
+        #expect(session.current == 1 && session.isPlaying, "SPEC P3: the next track plays")
+        finish(session)
+        finish(session)
+        #expect(session.current == 2 && !session.isPlaying, "SPEC P3: repeat off stops at the last track's end")
+        #expect(changes == [0, 1, 2])
+        session.cycleRepeat()
+        session.play()
+        finish(session)
+        #expect(session.current == 0 && session.isPlaying, "repeat all wraps")
+        session.cycleRepeat()
+        finish(session)
+        #expect(session.current == 0 && session.isPlaying, "repeat one plays it again")
+        session.pause()
+    }
+
     @Test func previousRestartsOrGoesBack() throws {
         let s = Scratch()
         let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 12), tags: nil) }

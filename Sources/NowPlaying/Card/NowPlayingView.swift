@@ -22,7 +22,7 @@ final class NowPlayingView: View {
     let messageLabel = Label(text: "", font: Font(size: 13, weight: .medium), color: .white)
     let leftStack: StackView
     let rightStack: StackView
-    private let icons: Icons
+    let icons: Icons
     /// The item the carousel keeps centred when the layout changes (the current track).
     var centeredItem: () -> Int = { 0 }
 

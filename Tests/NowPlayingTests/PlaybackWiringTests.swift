@@ -1,0 +1,165 @@
+import Foundation
+import Playback
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// The card's controls and keys move real playback (headless, dummy audio output).
+@MainActor
+struct PlaybackWiringTests {
+    let state = NSTemporaryDirectory() + "np-wiring-\(UUID().uuidString)"
+
+    private func app(paths: [String] = [], paused: Bool = true) throws -> NowPlayingApp {
+        var o = NowPlayingApp.Options()
+        o.size = Size(width: 375, height: 667)
+        o.headless = true
+        o.startPaused = paused
+        o.paths = paths
+        o.stateDirectory = state
+        let a = try NowPlayingApp(options: o)
+        a.application.drawIfNeeded()
+        return a
+    }
+
+    /// Posts input, then lets `frames` frames pass on the virtual clock.
+    private func send(_ app: NowPlayingApp, _ inputs: [SyntheticInput], frames: Int = 2) {
+        for i in inputs { app.application.post(i); app.advanceFrame() }
+        for _ in 0..<frames { app.advanceFrame() }
+    }
+
+    private func tap(_ app: NowPlayingApp, _ id: String) throws {
+        let v = try #require(app.application.window.viewWithIdentifier(id))
+        let c = v.convert(Point(x: v.bounds.midX, y: v.bounds.midY), to: nil)
+        send(app, [.mouseDown(c), .mouseUp(c)])
+    }
+
+    @Test func playPauseButtonTogglesSoundAndIcon() throws {
+        let a = try app()
+        #expect(!a.session.isPlaying)
+        try tap(a, "playPause")
+        #expect(a.session.isPlaying, "SPEC P1: play")
+        #expect(a.view.playPauseButton.image(for: .normal) === a.view.icons.pause, "SPEC T3: the icon shows pause while playing")
+        try tap(a, "playPause")
+        #expect(!a.session.isPlaying)
+        #expect(a.view.playPauseButton.image(for: .normal) === a.view.icons.play)
+    }
+
+    @Test func nextAndPreviousScrollTheCarouselToTheTrack() throws {
+        let a = try app()
+        try tap(a, "next")
+        #expect(a.session.current == 1)
+        send(a, [], frames: 40)
+        #expect(a.view.carousel.centeredItem == 1, "SPEC C7: the carousel followed")
+        #expect(a.view.titleLabel.text == "Paper Satellites")
+        #expect(a.application.title == "Paper Satellites — The Quiet Frequencies")
+        try tap(a, "previous")
+        send(a, [], frames: 40)
+        #expect(a.session.current == 0 && a.view.carousel.centeredItem == 0)
+    }
+
+    @Test func shuffleAndRepeatShowTheirState() throws {
+        let a = try app()
+        try tap(a, "shuffle")
+        #expect(a.session.isShuffled && a.view.shuffleButton.isSelected)
+        try tap(a, "repeat")
+        #expect(a.session.repeatMode == .all && a.view.repeatButton.isSelected)
+        try tap(a, "repeat")
+        #expect(a.session.repeatMode == .one && a.view.repeatButton.image(for: .normal) === a.view.icons.repeatOne)
+        try tap(a, "repeat")
+        #expect(a.session.repeatMode == .off && !a.view.repeatButton.isSelected)
+    }
+
+    @Test func draggingTheSliderSeeks() throws {
+        let a = try app()
+        let slider = a.view.progress
+        let from = slider.convert(Point(x: 2, y: slider.bounds.midY), to: nil)
+        let to = slider.convert(Point(x: slider.bounds.width / 2, y: slider.bounds.midY), to: nil)
+        send(a, [.mouseDown(from), .mouseMove(to)])
+        #expect(slider.isHighlighted, "SPEC T6: the larger thumb while held")
+        #expect(a.view.elapsedLabel.text == TimeFormat.elapsed(slider.value), "the time follows the thumb")
+        send(a, [.mouseUp(to)])
+        #expect(abs(a.session.position - slider.value) < 0.01, "releasing seeks")
+        #expect(abs(a.session.position - a.session.duration / 2) < 1.5)
+    }
+
+    @Test func keysControlPlayback() throws {
+        let a = try app()
+        send(a, [.key(KeyPress(name: "space"))])
+        #expect(a.session.isPlaying)
+        send(a, [.key(KeyPress(name: "space"))])
+        let before = a.session.volume
+        send(a, [.key(KeyPress(name: "down"))])
+        #expect(abs(a.session.volume - (before - 0.1)) < 0.01)
+        #expect(a.view.messageLabel.text.hasPrefix("Volume"))
+        send(a, [.key(KeyPress(name: "right", shift: true))])
+        #expect(abs(a.session.position - 10) < 0.01, "shift+→ seeks 10 s")
+        send(a, [.key(KeyPress(name: "right"))])
+        #expect(a.session.current == 1)
+        send(a, [.key(KeyPress(name: "s")), .key(KeyPress(name: "r"))])
+        #expect(a.session.isShuffled && a.session.repeatMode == .all)
+    }
+
+    @Test func settlingOnACoverPlaysThatTrack() throws {
+        let a = try app(paused: false)
+        send(a, [.mouseDown(Point(x: 300, y: 250)), .mouseMove(Point(x: 250, y: 250)), .mouseMove(Point(x: 180, y: 250)),
+                 .mouseMove(Point(x: 80, y: 250))], frames: 20)
+        send(a, [.mouseUp(Point(x: 80, y: 250))], frames: 60)
+        #expect(a.session.current == 1, "SPEC C7")
+        #expect(a.session.isPlaying)
+        #expect(a.session.player.path?.hasSuffix("02-paper-satellites.mp3") == true)
+    }
+
+    @Test func aRestoredSessionComesBackPausedWhereItWas() throws {
+        let demo = try AppResources.locate().demoAlbum
+        let paths = Library.load([demo]).tracks.map(\.path)
+        try PlaybackState(paths: paths, current: 2, position: 17, volume: 0.6, shuffle: false, repeatMode: .all).save(to: state)
+        let a = try app(paused: false)
+        #expect(a.session.current == 2)
+        #expect(!a.session.isPlaying, "paused")
+        #expect(abs(a.session.position - 17) < 0.01)
+        #expect(abs(a.session.volume - 0.6) < 0.01 && a.session.repeatMode == .all)
+        #expect(a.view.elapsedLabel.text == "0:17")
+    }
+
+    @Test func aCorruptSessionIsReportedAndTheDemoPlays() throws {
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try "{ not json".write(toFile: state + "/state.json", atomically: true, encoding: .utf8)
+        let a = try app()
+        #expect(a.session.tracks.count == 8)
+        #expect(a.view.messageLabel.text.contains("could not be used"))
+    }
+
+    @Test func badPathsAreReportedOnScreenAndTheRestPlays() throws {
+        let dir = NSTemporaryDirectory() + "np-bad-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "garbage".write(toFile: dir + "/1 broken.ogg", atomically: true, encoding: .utf8)
+        let demoTrack = try AppResources.locate().demoAlbum + "/05-midnight-tram.ogg"
+        let a = try app(paths: [dir, demoTrack, dir + "/missing.mp3"])
+        #expect(a.session.tracks.count == 2)
+        #expect(a.session.current == 1, "the broken file was skipped")
+        #expect(a.view.titleLabel.text == "Midnight Tram")
+        send(a, [], frames: 20)
+        #expect(a.view.messageView.presentationAlpha == 1, "a message is on screen")
+    }
+
+    @Test func tracksWithoutPicturesGetAPlaceholderWithTheAlbumName() throws {
+        let dir = NSTemporaryDirectory() + "np-plain-\(UUID().uuidString)/Field Recordings"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let demoTrack = try AppResources.locate().demoAlbum + "/07-lantern-bay.opus"
+        try FileManager.default.copyItem(atPath: demoTrack, toPath: dir + "/rain.opus")
+        let a = try app(paths: [dir])
+        a.application.drawIfNeeded()
+        let dump = ViewDump(a.application.window)
+        let texts = dump.allTexts(under: "cover.0")
+        #expect(texts.contains("Night Lines"), "the placeholder shows the album's name")
+    }
+}
+
+extension ViewDump {
+    /// The texts of the labels under a node.
+    func allTexts(under id: String) -> [String] {
+        guard let node = find(id) else { return [] }
+        func walk(_ n: ViewDump) -> [String] { (n.hidden ? [] : [n.text].compactMap { $0 }) + n.children.flatMap(walk) }
+        return walk(node)
+    }
+}
