@@ -10,7 +10,8 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .noAudioDevice(let reason): return "No audio output could be opened (\(reason))."
         case let .cannotOpen(path, reason):
-            return "Cannot play \(URL(fileURLWithPath: path).lastPathComponent): \(reason.isEmpty ? "not audio SDL_mixer can decode" : reason)."
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            return "Cannot play \(name): it is damaged or not audio\(reason.isEmpty ? "" : " (SDL_mixer: \(reason))")."
         }
     }
 }

@@ -101,10 +101,10 @@ public final class NowPlayingApp {
         return (loaded.tracks, 0, 0, true, nil, false, .off)
     }
 
-    /// One plain line: on stderr, and briefly on screen.
+    /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         FileHandle.standardError.write(Data("nowplaying: \(message)\n".utf8))
-        view.showMessage(message)
+        view.showMessage(message.replacingOccurrences(of: #" \(SDL_mixer: .*\)"#, with: "", options: .regularExpression))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.view.showMessage(nil) }
     }

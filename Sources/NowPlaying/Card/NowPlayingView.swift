@@ -123,7 +123,8 @@ final class NowPlayingView: View {
         leftStack.frame = l.leftStack
         rightStack.frame = l.rightStack
         let messageWidth = l.column.width - 32
-        messageView.frame = Rect(x: l.column.midX - messageWidth / 2, y: bounds.height - 16 - 52, width: messageWidth, height: 52)
+        // A banner over the header, where it hides no control.
+        messageView.frame = Rect(x: l.column.midX - messageWidth / 2, y: 6, width: messageWidth, height: 52)
         messageLabel.frame = messageView.bounds.insetBy(dx: 12, dy: 6)
     }
 
@@ -147,7 +148,7 @@ final class NowPlayingView: View {
         remainingLabel.text = TimeFormat.remaining(position: position, duration: duration)
     }
 
-    /// A brief line of text over the bottom of the card (problems, volume); nil hides it.
+    /// A brief line of text in a banner at the top of the card (problems, volume); nil hides it.
     func showMessage(_ text: String?) {
         if let text { messageLabel.text = text }
         View.animate(withDuration: 0.25, animations: { self.messageView.alpha = text == nil ? 0 : 1 })
