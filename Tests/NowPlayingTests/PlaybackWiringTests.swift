@@ -142,6 +142,18 @@ struct PlaybackWiringTests {
         #expect(a.view.messageView.presentationAlpha == 1, "a message is on screen")
     }
 
+    @Test func anUnreadableCoverImageIsReportedAndReplaced() throws {
+        let dir = NSTemporaryDirectory() + "np-cover-\(UUID().uuidString)/Broken Art"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: dir + "/a.opus")
+        try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: dir + "/cover.jpg"))
+        let a = try app(paths: [dir])
+        a.application.drawIfNeeded()
+        #expect(a.view.messageLabel.text.contains("cover.jpg"), "the broken picture is named")
+        #expect(ViewDump(a.application.window).allTexts(under: "cover.0").contains("Night Lines"), "placeholder instead")
+        #expect(a.session.isPlaying == false && a.session.player.path != nil, "the track itself is fine")
+    }
+
     @Test func tracksWithoutPicturesGetAPlaceholderWithTheAlbumName() throws {
         let dir = NSTemporaryDirectory() + "np-plain-\(UUID().uuidString)/Field Recordings"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -107,6 +107,18 @@ struct BadAudioTests {
         #expect(abs(player.duration - 1) < 0.01)
     }
 
+    @Test func withoutAnAudioDeviceItPlaysSilentlyAndSaysWhy() throws {
+        let player = try Player(driver: "no-such-driver")
+        #expect(player.driver == "dummy")
+        #expect(player.openProblem?.contains("No audio output could be opened") == true)
+        #expect(throws: PlayerError.self) { try Player(driver: "no-such-driver", fallbackToSilence: false) }
+        let s = Scratch()
+        try player.load(try s.wav("t.wav", seconds: 1))
+        player.play()
+        #expect(player.state == .playing, "time still passes")
+        player.stop()
+    }
+
     @Test func sessionSkipsWhatItCannotPlayAndSaysSo() throws {
         let s = Scratch()
         let bad = try s.write("1 bad.ogg", text: "garbage")

@@ -281,38 +281,36 @@ open class View {
 
     /// The on-screen transform from this view's bounds space to its superview's.
     public var presentationTransformToSuperview: AffineTransform {
-        let b = presentationBounds, c = presentationCenter
-        return AffineTransform(translationX: -b.midX, y: -b.midY)
-            .concatenating(presentationTransform)
-            .concatenating(AffineTransform(translationX: c.x, y: c.y))
+        View.placement(bounds: presentationBounds, center: presentationCenter, transform: presentationTransform)
     }
 
     /// The on-screen transform from this view's bounds space to the root's.
-    public var presentationTransformToRoot: AffineTransform {
-        var t = presentationTransformToSuperview
-        var v = superview
-        while let s = v, s.superview != nil {
-            t = t.concatenating(s.presentationTransformToSuperview)
-            v = s.superview
-        }
-        return superview == nil ? .identity : t
-    }
+    public var presentationTransformToRoot: AffineTransform { chainToRoot(\.presentationTransformToSuperview) }
 
     // MARK: Coordinates
 
     /// The transform from this view's bounds space to its superview's bounds space.
     public var transformToSuperview: AffineTransform {
-        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
-            .concatenating(transform)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+        View.placement(bounds: bounds, center: center, transform: transform)
     }
 
     /// The transform from this view's bounds space to the root's space.
-    public var transformToRoot: AffineTransform {
-        var t = transformToSuperview
+    public var transformToRoot: AffineTransform { chainToRoot(\.transformToSuperview) }
+
+    /// Bounds space to superview space: the bounds' centre goes to `center`, with `transform` about it.
+    static func placement(bounds b: Rect, center c: Point, transform t: AffineTransform) -> AffineTransform {
+        AffineTransform(translationX: -b.midX, y: -b.midY)
+            .concatenating(t)
+            .concatenating(AffineTransform(translationX: c.x, y: c.y))
+    }
+
+    /// The per-view transforms from this view up to the root (the root's own is not applied: its space is the root space).
+    private func chainToRoot(_ step: (View) -> AffineTransform) -> AffineTransform {
+        guard superview != nil else { return .identity }
+        var t = step(self)
         var v = superview
         while let s = v, s.superview != nil {
-            t = t.concatenating(s.transformToSuperview)
+            t = t.concatenating(step(s))
             v = s.superview
         }
         return t
