@@ -190,6 +190,7 @@ public final class NowPlayingApp {
             report("Volume \(Int((session.volume * 100).rounded())) %")
         case ("s", _): session.toggleShuffle()
         case ("r", _): session.cycleRepeat()
+        case ("l", _): view.lyricsFlip.flip()
         case ("f", _): application.setFullscreen(!application.isFullscreen)
         case ("q", _): application.quit()
         default: break

@@ -17,12 +17,14 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     /// Told when playing starts or stops (the app runs the progress clock while playing).
     var onPlayingChange: ((Bool) -> Void)?
     private var shownIndex: Int?
+    let lyrics: LyricsController
 
     init(view: NowPlayingView, session: PlaybackSession, icons: Icons, report: @escaping (String) -> Void) {
         self.view = view
         self.session = session
         self.icons = icons
         self.report = report
+        lyrics = LyricsController(card: view.lyricsCard, flip: view.lyricsFlip, session: session)
         view.carousel.dataSource = self
         view.carousel.flowDelegate = self
         view.centeredItem = { [unowned self] in self.session.current }
@@ -52,7 +54,9 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         let changed = shownIndex != index
         shownIndex = index
         view.show(track)
-        view.setBackdrop(from: cover(for: index)?.averageColor ?? Theme.background)
+        let coverColor = cover(for: index)?.averageColor ?? Theme.background
+        view.setBackdrop(from: coverColor)
+        lyrics.trackChanged(track, coverColor: coverColor)
         refreshProgress()
         if changed { onTrackChange?(track) }
         if view.carousel.centeredItem != index || view.carousel.isDecelerating {
@@ -68,6 +72,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         view.repeatButton.isSelected = session.repeatMode != .off
         view.repeatButton.setImage(session.repeatMode == .one ? icons.repeatOne : icons.repeatAll, for: .normal)
         refreshProgress()
+        lyrics.update()
         onPlayingChange?(session.isPlaying)
     }
 

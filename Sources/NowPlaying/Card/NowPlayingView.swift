@@ -8,6 +8,9 @@ final class NowPlayingView: View {
     let caption = Label(text: "PLAYING FROM ALBUM", font: Theme.captionFont, color: Theme.secondaryText)
     let albumLabel = Label(text: "", font: Theme.headerFont, color: Theme.primaryText)
     let carousel = CoverCarousel()
+    let lyricsCard = LyricsCardView()
+    /// The artwork: the carousel in front, the lyrics card behind; a vertical drag (or `l`) flips them (SPEC L1–L4).
+    let lyricsFlip: PerspectiveView
     let titleLabel = Label(text: "", font: Theme.titleFont, color: Theme.primaryText)
     let artistLabel = Label(text: "", font: Theme.artistFont, color: Theme.secondaryText)
     let progress = Slider()
@@ -33,16 +36,21 @@ final class NowPlayingView: View {
                                                  ButtonSlot(button: previousButton, side: side)])
         rightStack = StackView(arrangedSubviews: [ButtonSlot(button: nextButton, side: side),
                                                   ButtonSlot(button: repeatButton, side: side)])
+        lyricsFlip = PerspectiveView(front: carousel, behind: lyricsCard)
         super.init()
+        lyricsFlip.identifier = "lyricsFlip"
         identifier = "nowPlaying"
         backgroundColor = Theme.background
         backdrop.bottomColor = Theme.background
         backdrop.isUserInteractionEnabled = false
-        for v: View in [backdrop, caption, albumLabel, carousel, titleLabel, artistLabel, progress,
+        for v: View in [backdrop, caption, albumLabel, lyricsFlip, titleLabel, artistLabel, progress,
                         elapsedLabel, remainingLabel, leftStack, playPauseButton, rightStack] { addSubview(v) }
 
         caption.textAlignment = .center
         albumLabel.textAlignment = .center
+        // The header stays readable over the cover that peeks out behind the lyrics card.
+        caption.zPosition = 1
+        albumLabel.zPosition = 1
         albumLabel.identifier = "albumName"
         titleLabel.identifier = "title"
         artistLabel.identifier = "artist"
@@ -104,8 +112,11 @@ final class NowPlayingView: View {
         caption.frame = Rect(x: l.header.minX, y: l.header.minY + 8, width: l.header.width, height: 15)
         albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
                                 width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
-        let resized = carousel.frame != l.carousel
-        carousel.frame = l.carousel
+        let resized = lyricsFlip.frame != l.carousel
+        lyricsFlip.frame = l.carousel
+        lyricsCard.cardRect = Rect(x: (l.carousel.width - l.carousel.height) / 2, y: 0,
+                                   width: l.carousel.height, height: l.carousel.height)
+        lyricsFlip.layoutIfNeeded()
         carousel.zoomCenterX = l.column.width / 2
         // SPEC C3: inset so the first and last covers can be centred.
         carousel.contentInset = EdgeInsets(top: 0, left: l.carouselInset, bottom: 0, right: l.carouselInset)

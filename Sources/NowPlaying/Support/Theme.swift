@@ -15,6 +15,11 @@ public enum Theme {
     public static let captionFont = Font(size: 11, weight: .semibold)
     public static let headerFont = Font(size: 13, weight: .bold)
 
+    /// The lyrics card's colour for a cover: its mean colour, deepened (Spotify's lyrics cards take the art's hue).
+    public static func lyricsCard(for cover: Color) -> Color {
+        Color(red: cover.red * 0.7, green: cover.green * 0.7, blue: cover.blue * 0.7)
+    }
+
     /// The background's top colour for a cover: its mean colour, darkened so white text stays readable.
     public static func backdrop(for cover: Color) -> Color {
         Color(red: cover.red * 0.55, green: cover.green * 0.55, blue: cover.blue * 0.55)

@@ -68,6 +68,7 @@ open class Slider: Control {
     }
 
     open override var hasContent: Bool { true }
+    open override var inspectionValue: Double? { value }
 
     open override func draw(in context: DrawContext) {
         let bounds = context.bounds

@@ -210,6 +210,9 @@ open class View {
     /// Draws the view's own content between its background and its subviews, in bounds coordinates.
     open func draw(in context: DrawContext) {}
 
+    /// A number this view shows, for inspection (a slider's value, a list's current row); nil when none.
+    open var inspectionValue: Double? { nil }
+
     /// Whether `draw(in:)` puts anything on screen (lets the renderer skip group compositing when it need not).
     open var hasContent: Bool { false }
 
