@@ -80,6 +80,16 @@ final class GestureTests {
         #expect(states.suffix(2) == [.changed, .ended], "works again once re-enabled")
     }
 
+    @Test func aRecognizerTurnedOffAndOnBetweenTouchesWorks() {
+        let (_, pan, _) = pannedView()
+        var began = 0
+        pan.addTarget { if $0.state == .began { began += 1 } }
+        pan.isEnabled = false
+        pan.isEnabled = true
+        drag(Point(x: 0, y: 0), Point(x: 50, y: 0), steps: 5)
+        #expect(began == 1)
+    }
+
     final class Simultaneous: GestureRecognizerDelegate {
         func gestureRecognizer(_ g: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }

@@ -29,8 +29,14 @@ open class GestureRecognizer {
     /// Turning a recognizer off cancels a gesture in progress.
     public var isEnabled = true {
         didSet {
-            guard !isEnabled, oldValue else { return }
-            if isActive { transition(to: .cancelled) } else if state == .possible { state = .failed }
+            guard isEnabled != oldValue else { return }
+            if !isEnabled {
+                if isActive { transition(to: .cancelled) } else if state == .possible && !touches.isEmpty { state = .failed }
+            } else if touches.isEmpty && state != .possible {
+                // Turned back on between touches: ready for the next one.
+                reset()
+                state = .possible
+            }
         }
     }
 

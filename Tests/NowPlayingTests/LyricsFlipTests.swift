@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// SPEC L1–L4 through scripted drags on the artwork (headless, virtual clock), read from view dumps.
+@MainActor
+struct LyricsFlipTests {
+    static let size = Size(width: 375, height: 667)
+    let top = CardLayout(size: LyricsFlipTests.size).carousel.minY
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-flip-\(UUID().uuidString)")
+
+    private func run(_ body: String) throws -> [ViewDump] {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var n = 0
+        let text = body.split(separator: "\n").map { line -> String in
+            guard line.trimmingCharacters(in: .whitespaces) == "dump" else { return String(line) }
+            n += 1
+            return "dump \(dir.path)/\(n).json"
+        }.joined(separator: "\n")
+        var o = NowPlayingApp.Options()
+        o.size = LyricsFlipTests.size
+        o.headless = true
+        o.startPaused = true
+        o.stateDirectory = dir.path + "/state"
+        o.script = try Script(parsing: text)
+        try NowPlayingApp(options: o).run()
+        return try (0..<n).map { try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dir.appendingPathComponent("\($0 + 1).json"))) }
+    }
+
+    private func carousel(_ d: ViewDump) throws -> ViewDump { try #require(d.find("carousel")) }
+    private func lyrics(_ d: ViewDump) throws -> ViewDump { try #require(d.find("lyrics")) }
+    private let behind = [0.9, 0, 0, 0.9, 0, -30.0]
+    private func close(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 } }
+
+    @Test func atRestTheLyricsWaitBehind() throws {
+        let d = try run("dump\nquit")
+        let flip = try #require(d[0].find("lyricsFlip"))
+        #expect(flip.children.count == 2, "two same-size views")
+        let c = try carousel(d[0]), l = try lyrics(d[0])
+        #expect(c.zPosition == 2 && l.zPosition == 1, "SPEC L1: z 2 in front, 1 behind")
+        #expect(close(l.transform, behind), "SPEC L1: scale 0.9 then translate y −30")
+        #expect(abs(c.frame[2] - l.frame[2] / 0.9) < 1e-6, "same size before the behind transform")
+    }
+
+    @Test(arguments: [1.0, -1.0])
+    func dragsFollowFadeAndSpringBack(direction: Double) throws {
+        let y = top + 150, dy = direction
+        let d = try run("""
+        down 187 \(y)
+        move 187 \(y + 10 * dy) 50
+        wait 30
+        dump
+        move 187 \(y + 50 * dy) 100
+        wait 30
+        dump
+        move 187 \(y + 70 * dy) 100
+        up
+        wait 100
+        dump
+        wait 600
+        dump
+        quit
+        """)
+        let at10 = try carousel(d[0]), at50 = try carousel(d[1])
+        #expect(close(at10.transform, [1, 0, 0, 1, 0, 10 * dy]) && at10.alpha == 1, "SPEC L2: follows, no fade before 20")
+        #expect(close(at50.transform, [1, 0, 0, 1, 0, 50 * dy]), "SPEC L2: follows the finger")
+        #expect(abs(at50.alpha - 0.7) < 1e-9, "SPEC L2: alpha 1 − (50 − 20) / 100")
+        let springing = try carousel(d[2])
+        #expect(abs(springing.transform[5]) < 70 && abs(springing.transform[5]) > 0, "SPEC L3: on its way back")
+        let settled = try carousel(d[3])
+        #expect(close(settled.transform, [1, 0, 0, 1, 0, 0]) && settled.alpha == 1, "SPEC L3: back to identity, alpha 1")
+        #expect(settled.zPosition == 2, "no swap before 80")
+        #expect(d[3].find("cover.0") != nil && d[3].find("title")?.text == "Neon Harbor")
+    }
+
+    @Test(arguments: [1.0, -1.0])
+    func passingEightySwapsTheViews(direction: Double) throws {
+        let y = top + 150, dy = direction
+        let d = try run("""
+        down 187 \(y)
+        move 187 \(y + 90 * dy) 300
+        dump
+        move 187 \(y + 140 * dy) 100
+        dump
+        up
+        wait 500
+        dump
+        quit
+        """)
+        // Mid-swap: the carousel has gone behind (z 1) and leaves the way it was dragged; the pan is off,
+        // so moving the finger further no longer moves it.
+        let swapping = try carousel(d[0]), later = try carousel(d[1]), lyricsSwapping = try lyrics(d[0])
+        #expect(swapping.zPosition == 1 && lyricsSwapping.zPosition == 2, "SPEC L4: z swapped at once")
+        #expect(swapping.transform[5] * dy > 0, "SPEC L4: it leaves in the direction it was dragged")
+        #expect(abs(later.transform[5]) < abs(140), "SPEC L4: the disabled pan no longer follows the finger")
+        #expect(later.transform[5] * dy < swapping.transform[5] * dy, "it heads for its place behind")
+        let carouselAfter = try carousel(d[2]), lyricsAfter = try lyrics(d[2])
+        #expect(close(carouselAfter.transform, behind) && carouselAfter.alpha == 1, "SPEC L4: scale 0.9 + translate −30, alpha 1")
+        #expect(close(lyricsAfter.transform, [1, 0, 0, 1, 0, 0]) && lyricsAfter.zPosition == 2, "the lyrics came to the front")
+    }
+
+    @Test func flipsBackByDraggingTheCardAndWithTheKey() throws {
+        let heading = top + 30
+        let d = try run("""
+        key l
+        wait 500
+        dump
+        down 187 \(heading)
+        move 187 \(heading - 100) 300
+        up
+        wait 500
+        dump
+        key l
+        wait 500
+        dump
+        quit
+        """)
+        let l0 = try lyrics(d[0]), c1 = try carousel(d[1]), l1 = try lyrics(d[1]), l2 = try lyrics(d[2])
+        #expect(l0.zPosition == 2, "l flips to the lyrics")
+        #expect(d[0].find("lyrics.line.0")?.text == "Lights come on along the water")
+        #expect(c1.zPosition == 2 && close(l1.transform, behind), "the pan works again after a swap")
+        #expect(l2.zPosition == 2, "and the key again")
+    }
+
+    @Test func tracksWithoutLyricsSaySo() throws {
+        let d = try run("key right\nwait 600\nkey right\nwait 600\nkey l\nwait 500\ndump\nquit")
+        #expect(d[0].find("title")?.text == "Glass Orchard")
+        #expect(d[0].allTexts(under: "lyrics").contains("No lyrics for this track"))
+    }
+}
