@@ -45,9 +45,7 @@ public final class PlaybackSession {
             let index = queue.current
             do {
                 try player.load(tracks[index].path)
-                if let title = player.mixerTitle, tracks[index].title == Track(path: tracks[index].path, tags: nil).title {
-                    tracks[index].title = title
-                }
+                fillInFromMixer(index)
                 if player.duration > 0 { tracks[index].duration = player.duration }
                 if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
                 onTrackChange?(index)
@@ -66,6 +64,15 @@ public final class PlaybackSession {
         onProblem?("Nothing in the queue can be played.")
         onTrackChange?(queue.current)
         onStateChange?()
+    }
+
+    /// Where TagLib found nothing, SDL_mixer's own tags replace the file-name fall-backs.
+    private func fillInFromMixer(_ index: Int) {
+        let fallback = Track(path: tracks[index].path, tags: nil)
+        let mixer = player.mixerTags
+        if tracks[index].title == fallback.title, let t = mixer.title { tracks[index].title = t }
+        if tracks[index].artist == fallback.artist, let a = mixer.artist { tracks[index].artist = a }
+        if tracks[index].album == fallback.album, let a = mixer.album { tracks[index].album = a }
     }
 
     public func play() {

@@ -45,6 +45,12 @@ public final class Player {
     /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
     /// passes, nothing is heard) and `openProblem` says why.
     public init(driver name: String? = nil, fallbackToSilence: Bool = true) throws {
+        // SDL_mixer has one output per process: a new player takes it over from any earlier one.
+        if Mix_QuerySpec(nil, nil, nil) != 0 {
+            Mix_HaltMusic()
+            while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
+            while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+        }
         var problem: String?
         let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
         if !initialised || Player.open() != 0 {
@@ -57,7 +63,12 @@ public final class Player {
         openProblem = problem.map { PlayerError.noAudioDevice($0).description + " Playing silently." }
         driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
         Mix_HookMusicFinished(musicFinished)
+        Player.owner = ObjectIdentifier(self)
     }
+
+    /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).
+    private static var owner: ObjectIdentifier?
+    private var ownsOutput: Bool { Player.owner == ObjectIdentifier(self) }
 
     /// Why the real output could not be used, when the player fell back to silence.
     public let openProblem: String?
@@ -145,11 +156,15 @@ public final class Player {
         return d > 0 ? d : 0
     }
 
-    /// The title SDL_mixer found in the file (a fall-back when TagLib found none).
-    public var mixerTitle: String? {
-        guard let music, let t = Mix_GetMusicTitleTag(music) else { return nil }
-        let s = String(cString: t)
-        return s.isEmpty ? nil : s
+    /// The title, artist and album SDL_mixer found in the file (fall-backs when TagLib found none).
+    public var mixerTags: (title: String?, artist: String?, album: String?) {
+        guard let music else { return (nil, nil, nil) }
+        func text(_ p: UnsafePointer<CChar>?) -> String? {
+            guard let p else { return nil }
+            let s = String(cString: p).trimmingCharacters(in: .whitespaces)
+            return s.isEmpty ? nil : s
+        }
+        return (text(Mix_GetMusicTitleTag(music)), text(Mix_GetMusicArtistTag(music)), text(Mix_GetMusicAlbumTag(music)))
     }
 
     /// Whether SDL_mixer is still streaming (playing or paused) the loaded track.
@@ -164,10 +179,15 @@ public final class Player {
     }
 
     isolated deinit {
+        guard ownsOutput else {
+            if let music { Mix_FreeMusic(music) }
+            return
+        }
         Mix_HookMusicFinished(nil)
         Mix_HaltMusic()
         if let music { Mix_FreeMusic(music) }
         Mix_CloseAudio()
         SDL_QuitSubSystem(SDL_INIT_AUDIO)
+        Player.owner = nil
     }
 }

@@ -123,6 +123,15 @@ struct LyricsFlipTests {
         #expect(l2.zPosition == 2, "and the key again")
     }
 
+    @Test func tappingALineSeeksThere() throws {
+        let first = try run("key l\nwait 500\ndump\nquit")
+        let line = try #require(first[0].find("lyrics.line.2")).windowRect
+        let d = try run("key l\nwait 500\ntap \(line[0] + 40) \(line[1] + line[3] / 2)\nwait 100\ndump\nquit")
+        // Neon Harbor's third line is sung at bar 7: 6 × 2.5 s = 15 s.
+        #expect(d[0].find("elapsed")?.text == "0:15")
+        #expect(d[0].find("lyrics.current")?.value == 2, "the tapped line is highlighted")
+    }
+
     @Test func tracksWithoutLyricsSaySo() throws {
         let d = try run("key right\nwait 600\nkey right\nwait 600\nkey l\nwait 500\ndump\nquit")
         #expect(d[0].find("title")?.text == "Glass Orchard")

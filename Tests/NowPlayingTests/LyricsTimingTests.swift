@@ -40,7 +40,9 @@ struct LyricsTimingTests {
         let card = LyricsCardView()
         let flip = PerspectiveView(front: View(), behind: card)
         let lyrics = LyricsController(card: card, flip: flip, session: session)
-        session.onTrackChange = { _ in lyrics.trackChanged(session.currentTrack!, coverColor: .black) }
+        session.onTrackChange = { [unowned session, unowned lyrics] _ in
+            lyrics.trackChanged(session.currentTrack!, coverColor: .black)
+        }
         session.start(at: 0, playing: true)
         let parsed = try #require(card.lyrics)
 
@@ -88,5 +90,6 @@ struct LyricsTimingTests {
         sample("after resuming")
         #expect(checks == 9)
         session.pause()
+        withExtendedLifetime(lyrics) {}
     }
 }

@@ -91,8 +91,11 @@ struct PlaybackWiringTests {
         send(a, [.key(KeyPress(name: "down"))])
         #expect(abs(a.session.volume - (before - 0.1)) < 0.01)
         #expect(a.view.messageLabel.text.hasPrefix("Volume"))
+        let start = a.session.position
         send(a, [.key(KeyPress(name: "right", shift: true))])
-        #expect(abs(a.session.position - 10) < 0.01, "shift+→ seeks 10 s")
+        #expect(abs(a.session.position - (start + 10)) < 0.01, "shift+→ seeks 10 s")
+        send(a, [.key(KeyPress(name: "left", shift: true))])
+        #expect(abs(a.session.position - start) < 0.01, "shift+← seeks back")
         send(a, [.key(KeyPress(name: "right"))])
         #expect(a.session.current == 1)
         send(a, [.key(KeyPress(name: "s")), .key(KeyPress(name: "r"))])
