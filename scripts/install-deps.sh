@@ -6,7 +6,7 @@ packages=(
   pkg-config
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev
   fonts-dejavu-core fonts-droid-fallback
-  xvfb xauth xdotool
+  xvfb xauth xdotool x11-utils
 )
 missing=()
 for p in "${packages[@]}"; do

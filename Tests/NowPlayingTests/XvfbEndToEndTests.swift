@@ -77,6 +77,7 @@ struct XvfbEndToEndTests {
         var e = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         e["SDL_VIDEODRIVER"] = nil
         e["SDL_RENDER_DRIVER"] = nil
+        e["LC_ALL"] = "C.UTF-8"  // titles are UTF-8; the X tools read them through the locale
         return e
     }
 
@@ -115,12 +116,19 @@ struct XvfbEndToEndTests {
         let app = try Child(binary.path, ["--size", "375x667", "--state-dir", state], env: Self.environment(env))
         defer { app.stop() }
 
+        /// The window's title as window managers read it (EWMH's UTF-8 _NET_WM_NAME).
+        func title(_ window: String) throws -> String {
+            let line = try run("xprop", ["-id", window, "_NET_WM_NAME"], env: env)
+            guard let open = line.firstIndex(of: "\""), line.hasSuffix("\"") else { return "" }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        }
         var window = ""
         let appeared = try waitFor {
-            window = try run("xdotool", ["search", "--name", "Neon Harbor"], env: env).split(separator: "\n").first.map(String.init) ?? ""
+            let candidates = try run("xdotool", ["search", "--class", "nowplaying"], env: env).split(separator: "\n").map(String.init)
+            window = try candidates.first { try title($0) == "Neon Harbor — The Quiet Frequencies" } ?? ""
             return !window.isEmpty
         }
-        try #require(appeared, "the window appeared with the first track's title")
+        try #require(appeared, "the window appeared titled with the first track (Title — Artist)")
 
         // A slow drag of 220 pt to the left, a rest, then the release: the largest cover is the second one.
         var args = ["mousemove", "--window", window, "300", "250", "mousedown", "1"]
@@ -130,11 +138,7 @@ struct XvfbEndToEndTests {
         args += ["sleep", "0.3", "mouseup", "1"]
         try run("xdotool", args, env: env)
 
-        // The title is "Title — Artist"; match its start, which reads the same in WM_NAME's Latin-1 copy.
-        let settled = try waitFor {
-            try run("xdotool", ["search", "--name", "^Paper Satellites "], env: env)
-                .split(separator: "\n").contains { String($0) == window }
-        }
+        let settled = try waitFor { try title(window) == "Paper Satellites — The Quiet Frequencies" }
         #expect(settled, "the carousel settled on the second cover and the window title followed (SPEC C7)")
 
         try run("xdotool", ["key", "--window", window, "q"], env: env)

@@ -49,6 +49,11 @@ public final class Application {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
         }
+        // SDL's X11 backend converts window titles through the C library's character set: make it UTF-8
+        // (the user's, else C.UTF-8) or titles with "—" or accents reach the window manager garbled.
+        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
