@@ -9,28 +9,7 @@ struct CarouselScriptTests {
     static let size = Size(width: 375, height: 667)
     /// A point on the carousel (its top is below the header).
     static let y = 250.0
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-script-\(UUID().uuidString)")
-
-    /// Runs the script and returns the dumps it wrote, in order.
-    private func run(_ body: String) throws -> [ViewDump] {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var n = 0
-        let text = body.split(separator: "\n").map { line -> String in
-            guard line.trimmingCharacters(in: .whitespaces) == "dump" else { return String(line) }
-            n += 1
-            return "dump \(dir.path)/\(n).json"
-        }.joined(separator: "\n")
-        var options = NowPlayingApp.Options()
-        options.size = CarouselScriptTests.size
-        options.headless = true
-        options.startPaused = true
-        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
-        options.script = try Script(parsing: text)
-        try NowPlayingApp(options: options).run()
-        return try (1...max(n, 1)).prefix(n).map {
-            try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dir.appendingPathComponent("\($0).json")))
-        }
-    }
+    private func run(_ body: String) throws -> [ViewDump] { try runScript(body, size: CarouselScriptTests.size) }
 
     /// SPEC C4 / C5 for a cover whose centre is `d` from the carousel's centre.
     private func expectZoom(_ dump: ViewDump, item: Int, distance d: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {

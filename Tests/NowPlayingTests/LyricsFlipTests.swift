@@ -8,25 +8,7 @@ import ViewKit
 struct LyricsFlipTests {
     static let size = Size(width: 375, height: 667)
     let top = CardLayout(size: LyricsFlipTests.size).carousel.minY
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-flip-\(UUID().uuidString)")
-
-    private func run(_ body: String) throws -> [ViewDump] {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var n = 0
-        let text = body.split(separator: "\n").map { line -> String in
-            guard line.trimmingCharacters(in: .whitespaces) == "dump" else { return String(line) }
-            n += 1
-            return "dump \(dir.path)/\(n).json"
-        }.joined(separator: "\n")
-        var o = NowPlayingApp.Options()
-        o.size = LyricsFlipTests.size
-        o.headless = true
-        o.startPaused = true
-        o.stateDirectory = dir.path + "/state"
-        o.script = try Script(parsing: text)
-        try NowPlayingApp(options: o).run()
-        return try (0..<n).map { try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dir.appendingPathComponent("\($0 + 1).json"))) }
-    }
+    private func run(_ body: String) throws -> [ViewDump] { try runScript(body, size: LyricsFlipTests.size) }
 
     private func carousel(_ d: ViewDump) throws -> ViewDump { try #require(d.find("carousel")) }
     private func lyrics(_ d: ViewDump) throws -> ViewDump { try #require(d.find("lyrics")) }

@@ -150,7 +150,10 @@ final class NowPlayingView: View {
     func showProgress(position: Double, duration: Double) {
         guard !progress.isTracking else { return }
         progress.maximumValue = max(duration, 0.001)
-        progress.value = position
+        // Redraw only when the thumb moves half a point or more (or jumps back): playing stays cheap.
+        let travel = progress.thumbTravel(forBounds: progress.bounds)
+        let moved = abs(position - progress.value) / progress.maximumValue * max(travel.end - travel.start, 1)
+        if moved >= 0.5 || position < progress.value || position == 0 { progress.value = position }
         showTimes(position: position, duration: duration)
     }
 
