@@ -199,6 +199,23 @@ struct RenderTests {
         #expect(inkedColumns(c, rows: 5..<35, width: 300) <= 101, "never drawn past the label's width")
     }
 
+    @Test func testLabelsSizeToTheirWrappedText() throws {
+        let c = try canvas(300, 100)
+        let window = Window()
+        window.frame = Rect(x: 0, y: 0, width: 300, height: 100)
+        window.textMeasurer = (c.renderer.text, 1)
+        let label = Label(text: "one two three four five six", font: Font(size: 20), color: .white)
+        label.numberOfLines = 0
+        window.addSubview(label)
+        let wide = label.sizeThatFits(Size(width: 1000, height: 1000))
+        let narrow = label.sizeThatFits(Size(width: 80, height: 1000))
+        #expect(wide.height > 20 && wide.height < 30, "one line")
+        #expect(narrow.height >= wide.height * 3, "wrapped onto several lines")
+        #expect(narrow.width <= 80)
+        label.numberOfLines = 2
+        #expect(label.sizeThatFits(Size(width: 80, height: 1000)).height == wide.height * 2, "capped by numberOfLines")
+    }
+
     @Test func testTextIsTintedByTheLabelColour() throws {
         let c = try canvas(100, 40), r = root(100, 40)
         let label = Label(text: "███", font: Font(size: 30, weight: .bold), color: Color(red: 0, green: 1, blue: 0))

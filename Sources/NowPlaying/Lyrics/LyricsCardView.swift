@@ -4,7 +4,9 @@ import ViewKit
 /// The lyrics card (SPEC L5): a heading, a separator, the lines, and where they came from, on a colour taken
 /// from the cover. Synced lyrics highlight the current line and keep it centred; tapping a line asks to seek.
 final class LyricsCardView: View {
-    static let lineHeight = 32.0
+    /// Space between lyric lines; a line that wraps takes the height its text needs.
+    static let lineSpacing = 8.0
+    static let maximumLinesPerLyric = 3
     let card = View()
     let heading = Label(text: "Lyrics", font: Font(size: 20, weight: .bold), color: .white)
     let subheading = Label(text: "", font: Font(size: 13, weight: .medium), color: Color(white: 1, alpha: 0.7))
@@ -57,13 +59,16 @@ final class LyricsCardView: View {
         footer.frame = Rect(x: inset, y: cardRect.height - 30, width: w, height: 16)
         body.frame = Rect(x: 0, y: separator.frame.maxY + 6, width: cardRect.width, height: max(0, footer.frame.minY - separator.frame.maxY - 12))
         empty.frame = body.frame.insetBy(dx: inset, dy: 0)
-        // Room above the first line and below the last so either can be centred.
-        let pad = max(0, body.bounds.height / 2 - LyricsCardView.lineHeight / 2)
-        body.contentInset = EdgeInsets(top: pad, left: 0, bottom: pad, right: 0)
-        body.contentSize = Size(width: body.bounds.width, height: Double(lineLabels.count) * LyricsCardView.lineHeight)
-        for (i, label) in lineLabels.enumerated() {
-            label.frame = Rect(x: inset, y: Double(i) * LyricsCardView.lineHeight, width: w, height: LyricsCardView.lineHeight)
+        var y = 0.0
+        for label in lineLabels {
+            let h = label.sizeThatFits(Size(width: w, height: .greatestFiniteMagnitude)).height
+            label.frame = Rect(x: inset, y: y, width: w, height: h)
+            y += h + LyricsCardView.lineSpacing
         }
+        // Room above the first line and below the last so either can be centred.
+        let pad = max(0, body.bounds.height / 2 - (lineLabels.first?.frame.height ?? 0) / 2)
+        body.contentInset = EdgeInsets(top: pad, left: 0, bottom: pad, right: 0)
+        body.contentSize = Size(width: body.bounds.width, height: max(0, y - LyricsCardView.lineSpacing))
     }
 
     /// Shows a track's lyrics (or that there are none) on the cover's colour.
@@ -77,6 +82,7 @@ final class LyricsCardView: View {
                               color: Color(white: 1, alpha: lyrics?.isSynced == true ? 0.5 : 0.9))
             label.identifier = "lyrics.line.\(i)"
             label.textAlignment = .left
+            label.numberOfLines = LyricsCardView.maximumLinesPerLyric
             label.isUserInteractionEnabled = false
             body.addSubview(label)
             return label
@@ -100,13 +106,13 @@ final class LyricsCardView: View {
         guard let index, lineLabels.indices.contains(index) else { return }
         lineLabels[index].textColor = .white
         guard !body.isDragging else { return }
-        let y = Double(index) * LyricsCardView.lineHeight + LyricsCardView.lineHeight / 2 - body.bounds.height / 2
+        let y = lineLabels[index].frame.midY - body.bounds.height / 2
         body.setContentOffset(Point(x: 0, y: y), animated: animated)
     }
 
     private func tapped(at point: Point) {
-        let i = Int((point.y / LyricsCardView.lineHeight).rounded(.down))
-        guard let lyrics, lyrics.lines.indices.contains(i), let t = lyrics.lines[i].time else { return }
+        guard let i = lineLabels.firstIndex(where: { $0.frame.minY <= point.y && point.y < $0.frame.maxY + LyricsCardView.lineSpacing }),
+              let lyrics, lyrics.lines.indices.contains(i), let t = lyrics.lines[i].time else { return }
         onSeek?(t)
     }
 }

@@ -115,6 +115,7 @@ public final class Application {
             scale = ww > 0 ? max(1, Double(ow) / Double(ww)) : 1
         }
         renderer.pixelScale = scale
+        window.textMeasurer = (renderer.text, scale)
         let points = configuration.pixelScale != nil
             ? Size(width: Double(ow) / scale, height: Double(renderer.outputSize.height) / scale)
             : Size(width: Double(ww), height: Double(wh))

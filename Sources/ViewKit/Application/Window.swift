@@ -5,6 +5,9 @@ public final class Window: View {
     public internal(set) var needsDisplay = true
     /// Set when a view asked for layout; cleared by `layoutIfNeeded`.
     public private(set) var needsLayoutPass = true
+    /// Measures text for views that size themselves to it (labels' `sizeThatFits`); set by the application.
+    public var textMeasurer: (renderer: TextRenderer, scale: Double)?
+
     /// The colour behind everything.
     public var clearColor: Color = .black { didSet { needsDisplay = true } }
 

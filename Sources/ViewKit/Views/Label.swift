@@ -33,6 +33,18 @@ open class Label: View {
         return Size(width: bounds.width, height: lineHeight * Double(text.isEmpty ? 1 : lines))
     }
 
+    /// The size the text needs within `size.width`: wrapped (up to `numberOfLines`) and measured with the
+    /// window's text renderer; an estimate from the font size when the label is not in a window yet.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard let (text, scale) = (rootView as? Window)?.textMeasurer else {
+            return intrinsicContentSize ?? size
+        }
+        let f = font
+        let lines = TextLayout.lines(self.text, width: size.width, maxLines: numberOfLines) { text.width(of: $0, font: f, scale: scale) }
+        let widest = lines.map { text.width(of: $0, font: f, scale: scale) }.max() ?? 0
+        return Size(width: min(size.width, widest.rounded(.up)), height: text.lineHeight(f, scale: scale) * Double(max(1, lines.count)))
+    }
+
     open override func boundsDidChange(from old: Rect) {
         if old.width != bounds.width { laidOutFor = nil }
     }
