@@ -143,6 +143,21 @@ struct RenderTests {
         assertPixel(c.pixel(x: 5, y: 60), 0, 0, 0, 3, "and is clipped to them")
     }
 
+    @Test func testRoundedImagesAreClippedToTheirCorners() throws {
+        // The picture fills the canvas to its last pixel, so a texture read past the edge would fault.
+        let c = try canvas(64, 64), r = root(64, 64)
+        let v = ImageView(image: try Fixtures.solidImage(width: 64, height: 64, hex: "00ff00"))
+        v.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+        v.cornerRadius = 16
+        v.clipsToBounds = true
+        r.addSubview(v)
+        c.render(r)
+        assertPixel(c.pixel(x: 32, y: 32), 0, 255, 0, 3, "inside")
+        assertPixel(c.pixel(x: 62, y: 32), 0, 255, 0, 3, "up to the edge (its last column is the anti-aliased fringe)")
+        assertPixel(c.pixel(x: 1, y: 1), 0, 0, 0, 3, "a rounded corner")
+        assertPixel(c.pixel(x: 62, y: 62), 0, 0, 0, 3, "the far rounded corner")
+    }
+
     @Test func testClipsToBoundsClipsSubviews() throws {
         let c = try canvas(), r = root()
         let clip = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))

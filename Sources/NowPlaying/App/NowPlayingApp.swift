@@ -14,6 +14,8 @@ public final class NowPlayingApp {
         public var fullscreen = false
         /// Open paused instead of playing at once.
         public var startPaused = false
+        /// Open on the library screen instead of the song card.
+        public var startOnLibrary = false
         /// Where the session is saved; nil means $XDG_STATE_HOME/nowplaying.
         public var stateDirectory: String?
         public var screenshotPath: String?
@@ -27,6 +29,8 @@ public final class NowPlayingApp {
     let session: PlaybackSession
     let controller: NowPlayingController
     let view: NowPlayingView
+    let root: RootView
+    let library: LibraryController
     private let options: Options
     private let stateDirectory: String
     private var progressTimer: Int?
@@ -56,18 +60,75 @@ public final class NowPlayingApp {
         if let v = start.volume { player.volume = v }
 
         view = NowPlayingView(icons: icons)
-        application.window.contentView = view
+        root = RootView(card: CardView(nowPlaying: view, chevronImage: icons.chevronDown))
+        application.window.contentView = root
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
+        let controller = self.controller
+        library = LibraryController(view: root.library, session: session, icons: icons) { controller.cover(for: $0) }
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application
         controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
         controller.onPlayingChange = { [unowned self] playing in if playing { self.startProgressClock() } }
+        controller.onChange = { [unowned self] in self.refreshAround() }
+        wireCard()
         application.onKey = { [unowned self] key in self.handle(key) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
         }
         session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
+        application.window.layoutTreeIfNeeded()
+        if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) }
         for p in problems { report(p) }
+    }
+
+    // MARK: The card over the library
+
+    private func wireCard() {
+        let card = root.card
+        card.chevron.addAction(for: .touchUpInside) { [unowned self] _ in dismissCard() }
+        card.requestDismiss = { [unowned self] in dismissCard() }
+        root.library.miniPlayer.tap.addTarget { [unowned self] _ in presentCard(animated: true) }
+        card.lowerModule.onSelect = { [unowned self] index in
+            session.select(index)
+            session.play()
+        }
+        card.lowerModule.volume.addAction(for: .valueChanged) { [unowned self] c in session.volume = (c as! Slider).value }
+    }
+
+    /// The mini player's frame and its thumbnail's, in the card's space.
+    private var miniFrames: (bar: Rect, thumbnail: Rect) {
+        let mini = root.library.miniPlayer
+        return (mini.convert(mini.bounds, to: root.card), mini.cover.convert(mini.cover.bounds, to: root.card))
+    }
+
+    /// SPEC M1: the card rises from the mini player over a still of the library.
+    func presentCard(animated: Bool) {
+        root.layoutIfNeeded()
+        let lib = root.library
+        lib.miniPlayer.isHidden = true
+        let backdrop = application.renderer.snapshot(lib, background: Theme.background)
+        lib.miniPlayer.isHidden = false
+        let bar = application.renderer.snapshot(lib.miniPlayer)
+        let frames = miniFrames
+        root.card.present(backdrop: backdrop, miniBar: bar, miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
+                          cover: controller.cover(for: session.current), animated: animated)
+    }
+
+    /// SPEC M4: back into the mini player.
+    func dismissCard(animated: Bool = true) {
+        let frames = miniFrames
+        root.card.dismiss(miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
+                          cover: controller.cover(for: session.current), animated: animated)
+    }
+
+    /// The library, the mini player and the card's lower module follow the session.
+    private func refreshAround() {
+        library.refresh()
+        guard let track = session.currentTrack else { return }
+        let order = session.queue.order, cursor = session.queue.cursor
+        let upcoming = order[min(order.count, cursor + 1)...].map { (index: $0, track: session.tracks[$0]) }
+        root.card.lowerModule.show(current: track, upcoming: Array(upcoming))
+        root.card.lowerModule.volume.value = session.volume
     }
 
     /// What to play first: the paths given, else the saved session (paused where it was), else the demo album.
@@ -116,6 +177,7 @@ public final class NowPlayingApp {
             guard let self else { return }
             self.progressTimer = nil
             self.controller.refreshProgress()
+            self.library.refreshProgress()
             if self.session.isPlaying { self.startProgressClock() }
         }
     }
@@ -179,7 +241,10 @@ public final class NowPlayingApp {
 
     /// SPEC I2.
     private func handle(_ key: KeyPress) {
+        let onCard = root.card.isPresented
         switch (key.name, key.shift) {
+        case ("escape", _) where onCard: dismissCard()
+        case ("return", _) where !onCard, ("up", _) where !onCard: presentCard(animated: true)
         case ("space", _): session.togglePlay()
         case ("left", false): session.previous()
         case ("right", false): session.next()

@@ -14,6 +14,12 @@ public struct NowPlayingCommand: ParsableCommand {
     @Flag(help: "Open paused instead of playing at once.")
     var paused = false
 
+    /// The screen the app opens on.
+    enum StartScreen: String, ExpressibleByArgument, CaseIterable { case card, library }
+
+    @Option(help: "Open on the song card (default) or on the library with the mini player.")
+    var start: StartScreen = .card
+
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
     var stateDirectory: String?
 
@@ -63,6 +69,7 @@ public struct NowPlayingCommand: ParsableCommand {
         var options = NowPlayingApp.Options()
         options.paths = paths
         options.startPaused = paused
+        options.startOnLibrary = start == .library
         options.stateDirectory = stateDirectory
         options.size = NowPlayingCommand.parseSize(size) ?? options.size
         options.headless = headless

@@ -16,6 +16,8 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     var onTrackChange: ((Track) -> Void)?
     /// Told when playing starts or stops (the app runs the progress clock while playing).
     var onPlayingChange: ((Bool) -> Void)?
+    /// Told after any change of track or play state (the library and the lower module follow).
+    var onChange: (() -> Void)?
     private var shownIndex: Int?
     let lyrics: LyricsController
 
@@ -59,6 +61,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         lyrics.trackChanged(track, coverColor: coverColor)
         refreshProgress()
         if changed { onTrackChange?(track) }
+        onChange?()
         if view.carousel.centeredItem != index || view.carousel.isDecelerating {
             view.carousel.scrollToItem(at: IndexPath(item: index), at: .centeredHorizontally,
                                        animated: view.carousel.rootView is Window)
@@ -74,6 +77,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         refreshProgress()
         lyrics.update()
         onPlayingChange?(session.isPlaying)
+        onChange?()
     }
 
     /// The slider and times follow the real playback position (SPEC P1).

@@ -3,7 +3,7 @@ import ViewKit
 /// The app's vector icons, loaded once at start-up.
 @MainActor
 public struct Icons {
-    public let play, pause, next, previous, shuffle, repeatAll, repeatOne, sliderThumb, sliderThumbHighlighted: Image
+    public let play, pause, next, previous, shuffle, repeatAll, repeatOne, sliderThumb, sliderThumbHighlighted, chevronDown: Image
 
     public init(resources: AppResources) throws {
         func load(_ name: String) throws -> Image { try Image(contentsOfFile: resources.icon(name)) }
@@ -16,5 +16,6 @@ public struct Icons {
         repeatOne = try load("repeat-one")
         sliderThumb = try load("slider-thumb")
         sliderThumbHighlighted = try load("slider-thumb-highlighted")
+        chevronDown = try load("chevron-down")
     }
 }

@@ -84,7 +84,12 @@ public struct DrawContext {
             return
         }
         let local = ShapeOutline.roundedRect(visible, radii: r, segments: segmentCount(r))
-        let uvs = local.map { Point(x: ($0.x - destination.minX) / destination.width, y: ($0.y - destination.minY) / destination.height) }
+        // Texture coordinates stay on texel centres: SDL's software rasteriser reads past the row at exactly 1.
+        let du = 0.5 / Double(texture.width), dv = 0.5 / Double(texture.height)
+        let uvs = local.map {
+            Point(x: min(max(($0.x - destination.minX) / destination.width, du), 1 - du),
+                  y: min(max(($0.y - destination.minY) / destination.height, dv), 1 - dv))
+        }
         var mesh = Mesh()
         mesh.addConvexFill(local.map(transform.apply), color: color, uvs: uvs)
         renderer.draw(mesh, texture: texture)

@@ -13,7 +13,7 @@ public struct ImageError: Error, CustomStringConvertible, Sendable {
 /// so icons stay crisp at any pixel scale. Textures are cached by the renderer.
 @MainActor
 public final class Image {
-    private enum Source { case file(String), bytes([UInt8]) }
+    private enum Source { case file(String), bytes([UInt8]), pixels }
 
     private let source: Source
     /// A short name for messages: the file path or the caller's label.
@@ -35,6 +35,15 @@ public final class Image {
     /// Decodes an image held in memory (e.g. cover art embedded in an audio file).
     public convenience init(data: [UInt8], name: String) throws {
         try self.init(bytes: data, name: name, source: .bytes(data))
+    }
+
+    /// An image of pixels already in memory (a snapshot of views, say), at a pixel scale.
+    public init(surface: Surface, scale: Double = 1, name: String) {
+        self.name = name
+        source = .pixels
+        isVector = false
+        size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
+        decoded = surface
     }
 
     private init(bytes: [UInt8], name: String, source: Source) throws {
@@ -66,6 +75,7 @@ public final class Image {
         switch source {
         case .bytes(let b): return b
         case .file(let path): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+        case .pixels: return []
         }
     }
 

@@ -206,6 +206,35 @@ public final class Renderer {
         return t
     }
 
+    /// Draws a view and its subtree, as it is on screen now, into an image of its bounds
+    /// (UIKit's snapshotView: for transitions that show a still of the screen underneath).
+    public func snapshot(_ view: View, background: Color = .clear) -> Image? {
+        let bounds = view.presentationBounds
+        let w = max(1, Int((bounds.width * pixelScale).rounded())), h = max(1, Int((bounds.height * pixelScale).rounded()))
+        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
+        let target = Texture(handle: handle, width: w, height: h)
+        let previous = currentTarget
+        setTarget(target.handle)
+        let c = background.rgba8
+        SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(self.handle, c.r, c.g, c.b, c.a)
+        SDL_RenderSetClipRect(self.handle, nil)
+        SDL_RenderClear(self.handle)
+        SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_BLEND)
+        let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
+        drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
+        let surface = Surface(width: w, height: h)
+        if let surface {
+            var rect = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
+            SDL_RenderReadPixels(self.handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                 surface.pointer.pointee.pixels, surface.pointer.pointee.pitch)
+        }
+        setTarget(previous)
+        return surface.map { Image(surface: $0, scale: pixelScale, name: "snapshot") }
+    }
+
     /// The pixels of the current output (window or surface), for screenshots and tests.
     public func readPixels() -> Surface? {
         let (w, h) = outputSize

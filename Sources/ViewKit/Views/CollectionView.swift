@@ -112,6 +112,12 @@ open class CollectionView: ScrollView {
 
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visible[indexPath] }
 
+    /// The item under a point in the collection view's (content) coordinates, if any.
+    public func indexPathForItem(at point: Point) -> IndexPath? {
+        prepareLayout()
+        return itemFrames.firstIndex { $0.contains(point) }.map { IndexPath(item: $0) }
+    }
+
     /// The item's frame in content coordinates.
     public func frameForItem(at indexPath: IndexPath) -> Rect? {
         prepareLayout()

@@ -73,7 +73,7 @@ open class ScrollView: View {
         unowned let scrollView: ScrollView
         init(scrollView: ScrollView) { self.scrollView = scrollView }
         func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-            scrollView.panShouldBegin()
+            scrollView.shouldBeginDragging(translation: scrollView.panGestureRecognizer.translation(in: nil))
         }
     }
 
@@ -127,9 +127,9 @@ open class ScrollView: View {
 
     // MARK: Dragging
 
-    private func panShouldBegin() -> Bool {
-        // Only along an axis that scrolls: a vertical drag on a horizontal carousel is left to others.
-        let t = panGestureRecognizer.translation(in: nil)
+    /// Whether a drag that has moved by `t` (window points) is this scroll view's. By default, only along an axis
+    /// that scrolls: a vertical drag on a horizontal carousel is left to others. Subclasses refine it.
+    open func shouldBeginDragging(translation t: Point) -> Bool {
         if !canScrollVertically && abs(t.y) > abs(t.x) { return false }
         if !canScrollHorizontally && abs(t.x) > abs(t.y) { return false }
         return canScrollHorizontally || canScrollVertically

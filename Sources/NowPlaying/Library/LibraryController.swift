@@ -1,0 +1,60 @@
+import Foundation
+import Playback
+import ViewKit
+
+/// Feeds the library screen and the mini player from the session: the queue as rows (tap to play), the
+/// current track marked, and the mini player's cover, text, play / pause and progress.
+@MainActor
+final class LibraryController: CollectionViewDataSource {
+    let view: LibraryView
+    let session: PlaybackSession
+    private let icons: Icons
+    private let cover: (Int) -> Image?
+
+    init(view: LibraryView, session: PlaybackSession, icons: Icons, cover: @escaping (Int) -> Image?) {
+        self.view = view
+        self.session = session
+        self.icons = icons
+        self.cover = cover
+        view.list.dataSource = self
+        let tap = TapGestureRecognizer()
+        tap.addTarget { [unowned self] g in
+            guard let ip = self.view.list.indexPathForItem(at: g.location(in: self.view.list)) else { return }
+            self.session.select(ip.item)
+            self.session.play()
+        }
+        view.list.addGestureRecognizer(tap)
+        view.miniPlayer.playPause.addAction(for: .touchUpInside) { [unowned self] _ in self.session.togglePlay() }
+    }
+
+    /// The current track or the play state changed.
+    func refresh() {
+        let mini = view.miniPlayer
+        if let track = session.currentTrack {
+            mini.title.text = track.title
+            mini.artist.text = track.artist
+            mini.cover.image = cover(session.current)
+        }
+        mini.playPause.setImage(session.isPlaying ? icons.pause : icons.play, for: .normal)
+        refreshProgress()
+        for cell in view.list.visibleCells {
+            guard let c = cell as? LibraryCell, let ip = view.list.indexPath(for: c) else { continue }
+            c.title.textColor = ip.item == session.current ? Theme.accent : Theme.primaryText
+        }
+    }
+
+    func refreshProgress() {
+        let d = session.duration
+        view.miniPlayer.setProgress(d > 0 ? session.position / d : 0)
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { session.tracks.count }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: LibraryCell.reuseIdentifier, for: indexPath)
+        let t = session.tracks[indexPath.item]
+        (cell as? LibraryCell)?.configure(index: indexPath.item, title: t.title, artist: t.artist, seconds: t.duration,
+                                          cover: cover(indexPath.item), isCurrent: indexPath.item == session.current)
+        return cell
+    }
+}
