@@ -54,6 +54,8 @@ struct LyricsFlipTests {
         #expect(close(settled.transform, [1, 0, 0, 1, 0, 0]) && settled.alpha == 1, "SPEC L3: back to identity, alpha 1")
         #expect(settled.zPosition == 2, "no swap before 80")
         #expect(d[3].find("cover.0") != nil && d[3].find("title")?.text == "Neon Harbor")
+        #expect(d[3].find("card")?.hidden == false && d[3].find("card.container")?.frame[1] == 0,
+                "a vertical drag on the artwork is the flip's, not a swipe that dismisses the card")
     }
 
     @Test(arguments: [1.0, -1.0])

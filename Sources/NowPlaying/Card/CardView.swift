@@ -46,6 +46,7 @@ final class CardView: View {
         dimmer.backgroundColor = .black
         dimmer.alpha = 0
         backing.addSubview(dimmer)
+        miniBarGhost.identifier = "card.miniBar"
         miniBarGhost.contentMode = .scaleToFill
         container.identifier = "card.container"
         container.clipsToBounds = true

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// SPEC M1–M7: the song card's present and dismiss, read from view dumps at exact times on the virtual clock.
+@MainActor
+struct CardTransitionTests {
+    static let size = Size(width: 375, height: 667)
+    let w = CardTransitionTests.size.width, h = CardTransitionTests.size.height
+
+    private func app(onLibrary: Bool) throws -> NowPlayingApp {
+        var o = NowPlayingApp.Options()
+        o.size = CardTransitionTests.size
+        o.headless = true
+        o.startPaused = true
+        o.startOnLibrary = onLibrary
+        o.stateDirectory = NSTemporaryDirectory() + "np-card-\(UUID().uuidString)"
+        let a = try NowPlayingApp(options: o)
+        a.application.drawIfNeeded()
+        return a
+    }
+
+    private func clock(_ a: NowPlayingApp) -> ManualClock { a.application.clock as! ManualClock }
+
+    /// Moves the virtual clock to `t` seconds after `start` and returns the dump there.
+    private func dump(_ a: NowPlayingApp, at t: Double, from start: Double) -> ViewDump {
+        clock(a).now = start + t
+        a.application.window.animator.tick()
+        a.application.window.layoutTreeIfNeeded()
+        return ViewDump(a.application.window)
+    }
+
+    private func node(_ d: ViewDump, _ id: String) throws -> ViewDump { try #require(d.find(id), "no \(id)") }
+
+    private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1) -> Bool { abs(a - b) <= tolerance }
+
+    private func lerp(_ a: Rect, _ b: Rect, _ f: Double) -> [Double] {
+        [a.minX + (b.minX - a.minX) * f, a.minY + (b.minY - a.minY) * f, a.width + (b.width - a.width) * f, a.height + (b.height - a.height) * f]
+    }
+
+    nonisolated static let times = [0.0, 0.125, 0.25, 0.375, 0.5]
+
+    @Test(arguments: times)
+    func presentFollowsTheCurves(t: Double) throws {
+        let a = try app(onLibrary: true)
+        let mini = a.root.library.miniPlayer
+        let miniFrame = mini.convert(mini.bounds, to: nil), thumb = mini.cover.convert(mini.cover.bounds, to: nil)
+        let start = clock(a).now
+        a.presentCard(animated: true)
+        let d = dump(a, at: t, from: start)
+        let p = t / 0.5
+        let inOut = TimingCurve.easeInOut.progress(at: p), easeIn = TimingCurve.easeIn.progress(at: p)
+        let easeOut = TimingCurve.easeOut.progress(at: p)
+        // M3: the backing shrinks to the 15 pt inset (15 × h / w top and bottom), rounds to 10, dims to 0.3.
+        let backing = try node(d, "card.backing")
+        let inset = 15 * inOut, insetY = 15 * (h / w) * inOut
+        #expect(near(backing.frame[0], inset) && near(backing.frame[1], insetY) && near(backing.frame[2], w - 2 * inset)
+                && near(backing.frame[3], h - 2 * insetY), "M3 backing frame at \(t): \(backing.frame)")
+        #expect(near(backing.cornerRadius ?? 0, 10 * inOut, 0.01), "M3 corner radius")
+        #expect(near(try node(d, "card.dimmer").alpha, 0.3 * inOut, 0.01), "M3 dimmer")
+        // M4: opaque in a quarter of the time; rises from the mini player (minus 15), rounds to 10, chevron fades in.
+        let container = try node(d, "card.container")
+        let bgAlpha = t >= 0.125 ? 1 : 0.3 + 0.7 * TimingCurve.easeIn.progress(at: t / 0.125)
+        #expect(near(container.backgroundColor?[3] ?? -1, bgAlpha, 0.01) && container.backgroundColor?[0] == 1, "M4 white background alpha")
+        #expect(near(container.frame[1], (miniFrame.minY - 15) * (1 - easeIn)), "M4 top inset at \(t): \(container.frame[1])")
+        #expect(near(container.cornerRadius ?? 0, 10 * easeIn, 0.01), "M4 corner radius")
+        #expect(near(try node(d, "card.chevron").alpha, easeIn, 0.01), "M4 chevron")
+        // M5: the cover flies from the thumbnail to the carousel's centred cover, ease-out.
+        let target = a.root.card.centredCoverFrame
+        let cover = try node(d, "card.coverImage")
+        if t < 0.5 {
+            #expect(zip(cover.windowRect, lerp(thumb, target, easeOut)).allSatisfy { near($0, $1) }, "M5 cover at \(t): \(cover.windowRect)")
+        } else {
+            #expect(cover.alpha == 0, "M5: the carousel has taken over")
+            let centred = try node(d, "cover.0").windowRect
+            #expect(zip(centred, [target.minX, target.minY, target.width, target.height]).allSatisfy { near($0, $1) },
+                    "the centred cover is exactly where the flying one landed")
+        }
+        // M6: the lower module rises from (h − w) below, ease-in.
+        let lower = try node(d, "card.lowerModule")
+        let base = CardLayout(size: CardTransitionTests.size).playPause.maxY + 30
+        #expect(near(lower.frame[1], base + (h - w) * (1 - easeIn)), "M6 lower module at \(t): \(lower.frame[1])")
+        // M7: the mini bar (a still of it, over the backing) slides away in half the time.
+        let bar = try node(d, "card.miniBar")
+        let slide = (miniFrame.height + 15) * TimingCurve.easeInOut.progress(at: min(1, t / 0.25))
+        #expect(near(bar.frame[1], miniFrame.minY + slide), "M7 mini bar at \(t): \(bar.frame[1])")
+        #expect(try node(d, "card").hidden == false)
+    }
+
+    @Test(arguments: times)
+    func dismissIsTheReverseWithEaseOut(t: Double) throws {
+        let a = try app(onLibrary: false)
+        let mini = a.root.library.miniPlayer
+        let miniFrame = mini.convert(mini.bounds, to: nil), thumb = mini.cover.convert(mini.cover.bounds, to: nil)
+        let start = clock(a).now
+        a.dismissCard()
+        let d = dump(a, at: t, from: start)
+        let f = TimingCurve.easeOut.progress(at: t / 0.5)
+        let card = try node(d, "card")
+        if t == 0.5 {
+            #expect(card.hidden, "the card is removed when the animations complete")
+            #expect(try node(d, "miniPlayer").effectiveAlpha == 1)
+            return
+        }
+        let backing = try node(d, "card.backing")
+        #expect(near(backing.frame[0], 15 * (1 - f)), "M3 reversed")
+        #expect(near(try node(d, "card.dimmer").alpha, 0.3 * (1 - f), 0.01))
+        let container = try node(d, "card.container")
+        #expect(near(container.frame[1], (miniFrame.minY - 15) * f), "M4 reversed, ease-out: \(container.frame[1])")
+        #expect(near(container.cornerRadius ?? 0, 10 * (1 - f), 0.01))
+        let cover = try node(d, "card.coverImage")
+        #expect(zip(cover.windowRect, lerp(a.root.card.centredCoverFrame, thumb, f)).allSatisfy { near($0, $1) }, "M5 reversed")
+        let lower = try node(d, "card.lowerModule")
+        let base = CardLayout(size: CardTransitionTests.size).playPause.maxY + 30
+        #expect(near(lower.frame[1], base + (h - w) * f), "M6 reversed")
+    }
+
+    @Test func tappingTheMiniPlayerPresentsAndTheChevronDismisses() throws {
+        let a = try app(onLibrary: true)
+        #expect(a.root.card.isHidden)
+        let mini = a.root.library.miniPlayer
+        let p = mini.title.convert(Point(x: 10, y: 10), to: nil)
+        a.application.post(.mouseDown(p)); a.advanceFrame()
+        a.application.post(.mouseUp(p)); a.advanceFrame()
+        #expect(a.root.card.isPresented && !a.root.card.isHidden)
+        for _ in 0..<40 { a.advanceFrame() }
+        let chevron = a.root.card.chevron
+        let c = chevron.convert(Point(x: 20, y: 20), to: nil)
+        a.application.post(.mouseDown(c)); a.advanceFrame()
+        a.application.post(.mouseUp(c)); a.advanceFrame()
+        #expect(!a.root.card.isPresented)
+        for _ in 0..<40 { a.advanceFrame() }
+        #expect(a.root.card.isHidden)
+        a.application.post(.key(KeyPress(name: "return"))); a.advanceFrame()
+        #expect(a.root.card.isPresented, "Enter presents")
+        for _ in 0..<40 { a.advanceFrame() }
+        a.application.post(.key(KeyPress(name: "escape"))); a.advanceFrame()
+        #expect(!a.root.card.isPresented, "Esc dismisses")
+    }
+
+    /// Drags on the card's title (not the artwork, not a control) by `dy` over `frames`, then releases.
+    private func swipe(_ a: NowPlayingApp, dy: Double, frames: Int, settle: Int = 50) {
+        let title = a.view.titleLabel
+        let from = title.convert(Point(x: 40, y: 10), to: nil)
+        a.application.post(.mouseDown(from)); a.advanceFrame()
+        for i in 1...frames {
+            a.application.post(.mouseMove(Point(x: from.x, y: from.y + dy * Double(i) / Double(frames)))); a.advanceFrame()
+        }
+        a.application.post(.mouseUp(Point(x: from.x, y: from.y + dy))); a.advanceFrame()
+        for _ in 0..<settle { a.advanceFrame() }
+    }
+
+    @Test func shortSwipeDownSpringsBack() throws {
+        let a = try app(onLibrary: false)
+        let title = a.view.titleLabel
+        let from = title.convert(Point(x: 40, y: 10), to: nil)
+        a.application.post(.mouseDown(from)); a.advanceFrame()
+        for i in 1...10 { a.application.post(.mouseMove(Point(x: from.x, y: from.y + 10 * Double(i)))); a.advanceFrame() }
+        #expect(near(a.root.card.container.frame.minY, 100), "the card follows the finger down")
+        for _ in 0..<20 { a.advanceFrame() }  // rest, so the release has no speed
+        a.application.post(.mouseUp(Point(x: from.x, y: from.y + 100))); a.advanceFrame()
+        for _ in 0..<60 { a.advanceFrame() }
+        #expect(a.root.card.isPresented && near(a.root.card.container.presentationFrame.minY, 0, 0.5))
+    }
+
+    @Test func longSwipeDownDismisses() throws {
+        let a = try app(onLibrary: false)
+        swipe(a, dy: h / 4 + 40, frames: 40)
+        #expect(!a.root.card.isPresented && a.root.card.isHidden)
+    }
+
+    @Test func fastFlingDownDismisses() throws {
+        let a = try app(onLibrary: false)
+        swipe(a, dy: 90, frames: 4)
+        #expect(!a.root.card.isPresented && a.root.card.isHidden, "90 pt in 4 frames is a fling")
+    }
+
+    @Test func interruptingMidPresentReversesWithoutAJump() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.presentCard(animated: true)
+        var tops: [Double] = []
+        var t = 0.0
+        for i in 1...60 {
+            t = Double(i) / 120
+            clock(a).now = start + t
+            a.application.window.animator.tick()
+            if i == 30 { a.dismissCard() }
+            tops.append(a.root.card.container.presentationFrame.minY)
+        }
+        let steps = zip(tops, tops.dropFirst()).map { abs($1 - $0) }
+        let before = steps.prefix(28).max()!
+        #expect(steps[28...31].allSatisfy { $0 <= before * 1.5 + 0.5 }, "no jump where the dismiss took over")
+        #expect(tops.last! > tops[29], "heading back down")
+    }
+
+    @Test func upNextAndVolumeWork() throws {
+        let a = try app(onLibrary: false)
+        let d = ViewDump(a.application.window)
+        #expect(d.find("upNext.item.0")?.children.compactMap(\.text).first == "Paper Satellites")
+        #expect(d.find("volume")?.value.map { abs($0 - a.session.volume) < 0.01 } == true, "the volume slider shows the volume")
+        let row = a.root.card.lowerModule.rows[1]
+        a.root.card.scroll.contentOffset = Point(x: 0, y: a.root.card.scroll.maximumContentOffset.y)
+        a.application.window.layoutTreeIfNeeded()
+        let c = row.convert(Point(x: 20, y: 20), to: nil)
+        a.application.post(.mouseDown(c)); a.advanceFrame()
+        a.application.post(.mouseUp(c)); a.advanceFrame()
+        #expect(a.session.current == 2 && a.session.isPlaying, "tapping an upcoming track plays it")
+        a.root.card.lowerModule.volume.value = 0.25
+        a.root.card.lowerModule.volume.sendActions(for: .valueChanged)
+        #expect(abs(a.session.volume - 0.25) < 0.01)
+        a.session.pause()
+    }
+
+    @Test func libraryRowsPlayWhenTapped() throws {
+        let a = try app(onLibrary: true)
+        let d = ViewDump(a.application.window)
+        let row = try node(d, "library.item.3").windowRect
+        a.application.post(.mouseDown(Point(x: row[0] + 100, y: row[1] + 20))); a.advanceFrame()
+        a.application.post(.mouseUp(Point(x: row[0] + 100, y: row[1] + 20))); a.advanceFrame()
+        #expect(a.session.current == 3 && a.session.isPlaying)
+        #expect(a.root.library.miniPlayer.title.text == "Slow Comet")
+        a.session.pause()
+    }
+}
