@@ -121,3 +121,11 @@ struct CommandLineTests {
         }
     }
 }
+
+struct FrameStatsTests {
+    @Test func readout() {
+        let sixty = (0...60).map { Double($0) / 60 }
+        #expect(FrameStats.readout(frameCost: 0.0042, frameTimes: sixty) == "4.2 ms · 60 fps")
+        #expect(FrameStats.readout(frameCost: 0.016, frameTimes: [3]) == "16.0 ms · 0 fps")
+    }
+}

@@ -33,6 +33,24 @@ struct PlaybackWiringTests {
         send(app, [.mouseDown(c), .mouseUp(c)])
     }
 
+    @Test func theFPSReadoutNeverKeepsAnIdleWindowDrawing() throws {
+        var o = NowPlayingApp.Options()
+        o.size = Size(width: 375, height: 667)
+        o.headless = true
+        o.startPaused = true
+        o.showFPS = true
+        o.stateDirectory = state
+        let a = try NowPlayingApp(options: o)
+        a.application.drawIfNeeded()
+        #expect(a.application.window.viewWithIdentifier("fps").map { ($0 as! Label).text.hasSuffix("fps") } == true)
+        send(a, [], frames: 30)
+        let drawn = a.application.renderer.frameCount
+        send(a, [], frames: 30)
+        #expect(a.application.renderer.frameCount == drawn, "nothing moves: no frames, readout or not")
+        send(a, [.key(KeyPress(name: "right"))], frames: 5)
+        #expect(a.application.renderer.frameCount > drawn)
+    }
+
     @Test func playPauseButtonTogglesSoundAndIcon() throws {
         let a = try app()
         #expect(!a.session.isPlaying)

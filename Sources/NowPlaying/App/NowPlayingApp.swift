@@ -16,6 +16,8 @@ public final class NowPlayingApp {
         public var startPaused = false
         /// Open on the library screen instead of the song card.
         public var startOnLibrary = false
+        /// Show frame time and frames per second in a corner (`--fps`).
+        public var showFPS = false
         /// Where the session is saved; nil means $XDG_STATE_HOME/nowplaying.
         public var stateDirectory: String?
         public var screenshotPath: String?
@@ -71,6 +73,7 @@ public final class NowPlayingApp {
         controller.onPlayingChange = { [unowned self] playing in if playing { self.startProgressClock() } }
         controller.onChange = { [unowned self] in self.refreshAround() }
         wireCard()
+        if options.showFPS { installFPSReadout() }
         application.onKey = { [unowned self] key in self.handle(key) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
@@ -79,6 +82,28 @@ public final class NowPlayingApp {
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) }
         for p in problems { report(p) }
+    }
+
+    // MARK: FPS readout
+
+    /// A corner label with the last frame's cost and the frame rate over the last second of drawn frames.
+    /// It updates only when a frame is drawn anyway, so it never keeps an idle window busy.
+    private func installFPSReadout() {
+        let label = Label(text: "", font: Font(size: 11, weight: .semibold), color: Theme.accent)
+        label.identifier = "fps"
+        label.backgroundColor = Color(white: 0, alpha: 0.6)
+        label.textAlignment = .center
+        label.zPosition = 100
+        label.isUserInteractionEnabled = false
+        root.addSubview(label)
+        var frames: [Double] = []
+        application.onWillDrawFrame = { [unowned self] in
+            let now = application.clock.now
+            frames.append(now)
+            frames.removeAll { now - $0 > 1 }
+            label.frame = Rect(x: root.bounds.width - 124, y: 4, width: 120, height: 18)
+            label.text = FrameStats.readout(frameCost: application.lastFrameCost, frameTimes: frames)
+        }
     }
 
     // MARK: The card over the library

@@ -23,6 +23,9 @@ public struct NowPlayingCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
     var stateDirectory: String?
 
+    @Flag(help: "Show the frame time and frames per second in a corner (for tuning a kiosk).")
+    var fps = false
+
     @Option(help: "Window size in points, e.g. 375x667.")
     var size: String = "414x736"
 
@@ -70,6 +73,7 @@ public struct NowPlayingCommand: ParsableCommand {
         options.paths = paths
         options.startPaused = paused
         options.startOnLibrary = start == .library
+        options.showFPS = fps
         options.stateDirectory = stateDirectory
         options.size = NowPlayingCommand.parseSize(size) ?? options.size
         options.headless = headless

@@ -192,12 +192,22 @@ public final class Application {
     public func drawIfNeeded() -> Bool {
         window.layoutTreeIfNeeded()
         guard window.needsDisplay else { return false }
+        // Changes made here join this frame instead of asking for another (an FPS readout, say).
+        onWillDrawFrame?()
+        window.layoutTreeIfNeeded()
         window.needsDisplay = false
+        let started = SDL_GetPerformanceCounter()
         renderer.render(window, background: window.clearColor)
         onFrameDrawn?()
         SDL_RenderPresent(sdlRenderer)
+        lastFrameCost = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
         return true
     }
+
+    /// Called when a frame is about to be drawn (only then); what it changes is drawn in that frame.
+    public var onWillDrawFrame: (() -> Void)?
+    /// How long the last frame took to render and present, in seconds of real time.
+    public private(set) var lastFrameCost = 0.0
 
     /// Handles one SDL event: window changes, input as touches and keys, quit.
     public func handle(_ event: SDL_Event) {
