@@ -79,7 +79,9 @@ public final class PlaybackSession {
         guard !tracks.isEmpty else { return }
         wantsToPlay = true
         switch player.state {
-        case .paused: player.resume()
+        case .paused:
+            if duration > 0 && player.position >= duration - 0.05 { player.seek(to: 0) }
+            player.resume()
         case .stopped:
             if player.path == nil { loadCurrent(position: 0, direction: 1); return }
             player.play(from: 0)
@@ -163,7 +165,9 @@ public final class PlaybackSession {
             queue.select(index)
             loadCurrent(position: 0, direction: 1)
         } else {
+            // SPEC P3: stopped at the last track's end, and showing it; play starts that track again.
             wantsToPlay = false
+            player.seek(to: player.duration)
             onStateChange?()
         }
     }

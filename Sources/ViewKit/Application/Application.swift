@@ -211,7 +211,7 @@ public final class Application {
 
     /// Handles one SDL event: window changes, input as touches and keys, quit.
     public func handle(_ event: SDL_Event) {
-        let now = clock.now
+        let now = eventTime(event)
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             quit()
@@ -245,6 +245,16 @@ public final class Application {
         default:
             if event.type >= SDL_USEREVENT.rawValue && event.type < SDL_LASTEVENT.rawValue { onUserEvent?(event.type) }
         }
+    }
+
+    /// When the event happened on the clock: events queued during a slow frame keep their own times, so a
+    /// drag's velocity is not computed from when the loop got round to them. A manual clock (scripts, tests)
+    /// is the only time there is.
+    private func eventTime(_ event: SDL_Event) -> Double {
+        let now = clock.now
+        guard !(clock is ManualClock) else { return now }
+        let age = Double(SDL_GetTicks() &- event.common.timestamp) / 1000
+        return age > 0 && age < 10 ? now - age : now
     }
 
     private func fingerID(_ f: SDL_TouchFingerEvent) -> Int { 1 + Int(truncatingIfNeeded: f.fingerId & 0xFFFF_FFFF) }
