@@ -195,6 +195,21 @@ struct CardTransitionTests {
         #expect(tops.last! > tops[29], "heading back down")
     }
 
+    @Test func aSwipeCatchesTheRisingCardWhereItIs() throws {
+        let a = try app(onLibrary: true)
+        a.presentCard(animated: true)
+        for _ in 0..<9 { a.advanceFrame() }
+        let top = a.root.card.container.presentationFrame.minY
+        #expect(top > 20, "still rising")
+        let from = a.view.titleLabel.convert(Point(x: 40, y: 10), to: nil)
+        a.application.post(.mouseDown(from)); a.advanceFrame()
+        let moved = a.root.card.container.presentationFrame.minY
+        a.application.post(.mouseMove(Point(x: from.x, y: from.y + 12))); a.advanceFrame()
+        let caught = a.root.card.container.presentationFrame.minY
+        #expect(abs(caught - moved) < 20, "no jump when the finger catches the card: \(top) → \(moved) → \(caught)")
+        a.application.post(.mouseUp(Point(x: from.x, y: from.y + 12))); a.advanceFrame()
+    }
+
     @Test func upNextAndVolumeWork() throws {
         let a = try app(onLibrary: false)
         let d = ViewDump(a.application.window)

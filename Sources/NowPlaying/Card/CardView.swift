@@ -249,6 +249,8 @@ final class CardView: View {
 
     // MARK: Swipe down
 
+    private var swipeStart = 0.0
+
     /// Called to dismiss (the app knows where the mini player is).
     var requestDismiss: (() -> Void)?
 
@@ -256,8 +258,11 @@ final class CardView: View {
         let t = pan.translation(in: nil)
         switch pan.state {
         case .began, .changed:
-            // The card follows the finger down; above its resting place it resists.
-            containerTop = t.y >= 0 ? t.y : -ScrollMotion.rubberBand(-t.y, dimension: bounds.height)
+            // The card follows the finger from where it is on screen (a swipe may catch it mid-transition);
+            // above its resting place it resists.
+            if pan.state == .began { swipeStart = container.presentationFrame.minY }
+            let y = swipeStart + t.y
+            containerTop = y >= 0 ? y : -ScrollMotion.rubberBand(-y, dimension: bounds.height)
             relayout()
         case .ended, .cancelled:
             let v = pan.velocity(in: nil)
