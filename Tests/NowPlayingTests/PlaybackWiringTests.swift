@@ -9,12 +9,13 @@ import ViewKit
 struct PlaybackWiringTests {
     let state = NSTemporaryDirectory() + "np-wiring-\(UUID().uuidString)"
 
-    private func app(paths: [String] = [], paused: Bool = true) throws -> NowPlayingApp {
+    private func app(paths: [String] = [], paused: Bool = true, fps: Bool = false) throws -> NowPlayingApp {
         var o = NowPlayingApp.Options()
         o.size = Size(width: 375, height: 667)
         o.headless = true
         o.startPaused = paused
         o.paths = paths
+        o.showFPS = fps
         o.stateDirectory = state
         let a = try NowPlayingApp(options: o)
         a.application.drawIfNeeded()
@@ -34,14 +35,7 @@ struct PlaybackWiringTests {
     }
 
     @Test func theFPSReadoutNeverKeepsAnIdleWindowDrawing() throws {
-        var o = NowPlayingApp.Options()
-        o.size = Size(width: 375, height: 667)
-        o.headless = true
-        o.startPaused = true
-        o.showFPS = true
-        o.stateDirectory = state
-        let a = try NowPlayingApp(options: o)
-        a.application.drawIfNeeded()
+        let a = try app(fps: true)
         #expect(a.application.window.viewWithIdentifier("fps").map { ($0 as! Label).text.hasSuffix("fps") } == true)
         send(a, [], frames: 30)
         let drawn = a.application.renderer.frameCount
