@@ -63,16 +63,23 @@ final class AudioOutputTests {
         #expect(worst <= 1, "largest difference \(worst) LSB", sourceLocation: sourceLocation)
     }
 
+    /// Lets the player run until a second of output is captured, stops it, and returns the output from its
+    /// first non-silent frame on.
+    private func heardFromFirstSound(_ player: Player, sourceLocation: SourceLocation = #_sourceLocation) throws -> ArraySlice<(Int16, Int16)> {
+        #expect(waitForFrames(44100), sourceLocation: sourceLocation)
+        player.stop()
+        let frames = captured()
+        let start = try #require(firstSound(frames), sourceLocation: sourceLocation)
+        return frames[start...]
+    }
+
     @Test func playingPutsTheTracksSamplesOnTheOutput() throws {
         let wav = try scratch.wav("tone.wav", seconds: 3)
         let player = try diskPlayer()
         try player.load(wav)
         player.play()
-        #expect(waitForFrames(44100))
-        player.stop()
-        let frames = captured()
-        let start = try #require(firstSound(frames))
-        expectMatch(frames, at: start, source: firstSourceSound(from: 0), count: 30_000)
+        let heard = try heardFromFirstSound(player)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 30_000)
     }
 
     @Test func pauseGivesSilenceAndResumeContinues() throws {
@@ -99,11 +106,8 @@ final class AudioOutputTests {
         player.seek(to: 10)
         #expect(player.state == .paused)
         player.resume()
-        #expect(waitForFrames(44100))
-        player.stop()
-        let frames = captured()
-        let start = try #require(firstSound(frames))
-        expectMatch(frames, at: start, source: firstSourceSound(from: 441_000), count: 20_000)
+        let heard = try heardFromFirstSound(player)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
     }
 
     @Test func volumeScalesTheSamples() throws {
@@ -113,10 +117,7 @@ final class AudioOutputTests {
         #expect(player.volume == 0.5)
         try player.load(wav)
         player.play()
-        #expect(waitForFrames(44100))
-        player.stop()
-        let frames = captured()
-        let start = try #require(firstSound(frames))
-        expectMatch(frames, at: start, source: firstSourceSound(from: 0), count: 20_000, gain: 0.5)
+        let heard = try heardFromFirstSound(player)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 20_000, gain: 0.5)
     }
 }

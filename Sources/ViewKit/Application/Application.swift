@@ -34,8 +34,6 @@ public final class Application {
     public var onKey: ((KeyPress) -> Void)?
     /// Called with the type of every application-registered SDL event (SDL_RegisterEvents), on the main loop.
     public var onUserEvent: ((UInt32) -> Void)?
-    /// Called after each frame is drawn and before it is presented.
-    public var onFrameDrawn: (() -> Void)?
     public private(set) var isRunning = false
 
     let sdlWindow: OpaquePointer
@@ -80,13 +78,6 @@ public final class Application {
         self.clock = clock ?? SystemClock()
         window = Window(clock: self.clock)
         updateGeometry()
-    }
-
-    /// The SDL renderer's name (e.g. "software", "opengl").
-    public var rendererName: String {
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(sdlRenderer, &info)
-        return String(cString: info.name)
     }
 
     /// The window's size in points.
@@ -198,7 +189,6 @@ public final class Application {
         window.needsDisplay = false
         let started = SDL_GetPerformanceCounter()
         renderer.render(window, background: window.clearColor)
-        onFrameDrawn?()
         SDL_RenderPresent(sdlRenderer)
         lastFrameCost = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
         return true
@@ -271,7 +261,6 @@ public final class Application {
         window.needsDisplay = false
         renderer.render(window, background: window.clearColor)
         guard let surface = renderer.readPixels() else { throw SDLError("Reading the frame's pixels") }
-        onFrameDrawn?()
         SDL_RenderPresent(sdlRenderer)
         return surface
     }

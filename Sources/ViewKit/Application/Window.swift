@@ -47,9 +47,6 @@ public final class Window: View {
         layoutIfNeeded()
     }
 
-    /// The touches currently down.
-    public var activeTouches: [Touch] { Array(touches.values) }
-
     // MARK: Touch routing
 
     /// A finger or the mouse went down at a point in window space: the touched view's recognizers and its

@@ -128,16 +128,6 @@ open class View {
     /// Called after the view joins or leaves a superview.
     open func didMoveToSuperview() {}
 
-    /// Whether `view` is this view or one of its descendants.
-    public func isDescendant(of view: View) -> Bool {
-        var v: View? = self
-        while let current = v {
-            if current === view { return true }
-            v = current.superview
-        }
-        return false
-    }
-
     /// The first view in this subtree (depth first, self included) with the identifier.
     public func viewWithIdentifier(_ id: String) -> View? {
         if identifier == id { return self }
@@ -147,7 +137,9 @@ open class View {
 
     /// Subviews in drawing order: ascending zPosition, then insertion order.
     public var subviewsInDrawingOrder: [View] {
-        subviews.enumerated().sorted { l, r in
+        // Most views never set zPosition: no sort (this runs for every view, every frame).
+        guard let z = subviews.first?.zPosition, subviews.contains(where: { $0.zPosition != z }) else { return subviews }
+        return subviews.enumerated().sorted { l, r in
             l.element.zPosition != r.element.zPosition ? l.element.zPosition < r.element.zPosition : l.offset < r.offset
         }.map(\.element)
     }
@@ -252,17 +244,6 @@ open class View {
             done.append(animation)
         }
         return done
-    }
-
-    /// Whether a property is being animated.
-    public func isAnimating(_ property: AnimatableProperty) -> Bool { animations[property] != nil }
-
-    /// Stops every animation of this view where it is; the model values stay (CALayer's removeAllAnimations).
-    public func removeAllAnimations() {
-        let running = animations.values
-        animations.removeAll()
-        for a in running { a.group.end(finished: false) }
-        setNeedsDisplay()
     }
 
     // The values on screen: the animated value when a property is animating, else the model value.
