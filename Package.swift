@@ -8,9 +8,12 @@ let package = Package(
         .library(name: "ViewKit", targets: ["ViewKit"]),
         .library(name: "Playback", targets: ["Playback"]),
         .executable(name: "nowplaying", targets: ["nowplaying"]),
+        .executable(name: "nowplaying-bench", targets: ["nowplaying-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +36,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "nowplaying", dependencies: ["NowPlaying"]),
+        .executableTarget(
+            name: "nowplaying-bench",
+            dependencies: [
+                "NowPlaying", "ViewKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback"]),

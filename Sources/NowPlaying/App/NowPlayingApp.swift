@@ -24,6 +24,8 @@ public final class NowPlayingApp {
         public var dumpPath: String?
         /// Input to play after the first frame (`--script`).
         public var script: Script?
+        /// Where to write the run's frame costs and peak memory at exit (`--stats`, for the benchmark).
+        public var statisticsPath: String?
         public init() {}
     }
 
@@ -37,6 +39,7 @@ public final class NowPlayingApp {
     private let stateDirectory: String
     private var progressTimer: Int?
     private var messageTimer: Int?
+    private var statistics: RunStatistics?
     /// Seconds the step keys seek, and the volume step of ↑ / ↓.
     static let seekStep = 10.0, volumeStep = 0.1
 
@@ -74,6 +77,9 @@ public final class NowPlayingApp {
         controller.onChange = { [unowned self] in self.refreshAround() }
         wireCard()
         if options.showFPS { installFPSReadout() }
+        if let path = options.statisticsPath {
+            statistics = RunStatistics(path: path, application: application, tracks: session.tracks.count)
+        }
         application.onKey = { [unowned self] key in self.handle(key) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
@@ -210,7 +216,10 @@ public final class NowPlayingApp {
     /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs
     /// interactively unless a screenshot, a dump, a headless script or `quit` ended it. Saves the session at the end.
     public func run() throws {
-        defer { saveSession() }
+        defer {
+            saveSession()
+            do { try statistics?.write() } catch { FileHandle.standardError.write(Data("nowplaying: \(error)\n".utf8)) }
+        }
         application.drawIfNeeded()
         if let path = options.dumpPath { try writeDump(to: path) }
         if let path = options.screenshotPath { try application.saveScreenshot(to: path) }

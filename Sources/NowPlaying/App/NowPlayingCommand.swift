@@ -47,6 +47,9 @@ public struct NowPlayingCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play input from a file after the first frame: down/move/up/tap/drag (or with 'finger'), wheel, key, wait, screenshot, dump, quit.", valueName: "file"))
     var script: String?
 
+    @Option(help: ArgumentHelp("Write the run's frame costs and peak memory as JSON at exit (for nowplaying-bench).", valueName: "file", visibility: .hidden))
+    var stats: String?
+
     public init() {}
 
     /// "375x667" → 375 × 667; nil when malformed.
@@ -81,6 +84,7 @@ public struct NowPlayingCommand: ParsableCommand {
         options.fullscreen = fullscreen
         options.screenshotPath = screenshot
         options.dumpPath = dumpViews
+        options.statisticsPath = stats
         if let path = script {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ValidationError("Cannot read the script \(path).")

@@ -75,6 +75,8 @@ public final class Application {
         }
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
+        var mode = SDL_DisplayMode()
+        if SDL_GetWindowDisplayMode(w, &mode) == 0, mode.refresh_rate >= 30 { frameInterval = 1 / Double(mode.refresh_rate) }
         self.clock = clock ?? SystemClock()
         window = Window(clock: self.clock)
         updateGeometry()
@@ -150,27 +152,46 @@ public final class Application {
 
     public func quit() { isRunning = false }
 
+    /// The shortest time between two frames: the display's refresh interval (60 Hz when it does not say).
+    /// Animations and drags draw at most this often, however fast events arrive.
+    public private(set) var frameInterval = 1.0 / 60
+    /// When the interactive loop may draw its next frame.
+    private var nextFrameTime = -Double.infinity
+
     /// One turn of the loop: events, ticks, layout, and a frame if anything changed.
-    /// When `blocking` and nothing moves, waits for the next event or timer.
+    /// When `blocking`, waits for the next event, timer or frame time, and draws at most once per
+    /// `frameInterval`; otherwise (scripts, tests) handles what is queued and draws at once.
     public func turn(blocking: Bool) {
         var event = SDL_Event()
         var timeoutMs: Int32 = 0
-        if blocking && !window.animator.isActive && !window.needsDisplay && !window.needsLayoutPass {
-            if let next = timers.map(\.deadline).min() {
-                timeoutMs = Int32(max(0, min(60_000, ((next - clock.now) * 1000).rounded(.up))))
+        if blocking {
+            if window.animator.isActive || window.needsDisplay || window.needsLayoutPass {
+                timeoutMs = milliseconds(until: nextFrameTime)
+            } else if let next = timers.map(\.deadline).min() {
+                timeoutMs = min(60_000, milliseconds(until: next))
             } else {
                 timeoutMs = -1
             }
         }
         let got = timeoutMs < 0 ? SDL_WaitEvent(&event) : (timeoutMs > 0 ? SDL_WaitEventTimeout(&event, timeoutMs) : SDL_PollEvent(&event))
+        turnStartCPU = CPUTime.thread()
         if got != 0 {
             handle(event)
             while SDL_PollEvent(&event) != 0 { handle(event) }
         }
         fireTimers()
+        let frameStart = clock.now
+        guard !blocking || frameStart >= nextFrameTime else { return }
         window.animator.tick()
-        drawIfNeeded()
+        if drawIfNeeded() && blocking { nextFrameTime = frameStart + frameInterval }
     }
+
+    private func milliseconds(until time: Double) -> Int32 {
+        Int32(max(0, min(60_000, ((time - clock.now) * 1000).rounded(.up))))
+    }
+
+    /// The main thread's CPU time when the current turn started working (after its wait).
+    private var turnStartCPU: Double?
 
     /// Sleeps until the clock reaches `time` (paces loops that must not spin, such as a scripted run).
     public func wait(until time: Double) {
@@ -182,7 +203,9 @@ public final class Application {
     @discardableResult
     public func drawIfNeeded() -> Bool {
         window.layoutTreeIfNeeded()
-        guard window.needsDisplay else { return false }
+        guard window.needsDisplay else { turnStartCPU = nil; return false }
+        let startCPU = turnStartCPU ?? CPUTime.thread()
+        turnStartCPU = nil
         // Changes made here join this frame instead of asking for another (an FPS readout, say).
         onWillDrawFrame?()
         window.layoutTreeIfNeeded()
@@ -191,13 +214,20 @@ public final class Application {
         renderer.render(window, background: window.clearColor)
         SDL_RenderPresent(sdlRenderer)
         lastFrameCost = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
+        lastFrameCPUTime = CPUTime.thread() - startCPU
+        onDidDrawFrame?()
         return true
     }
 
     /// Called when a frame is about to be drawn (only then); what it changes is drawn in that frame.
     public var onWillDrawFrame: (() -> Void)?
+    /// Called after each frame is presented (`lastFrameCost` and `lastFrameCPUTime` describe it).
+    public var onDidDrawFrame: (() -> Void)?
     /// How long the last frame took to render and present, in seconds of real time.
     public private(set) var lastFrameCost = 0.0
+    /// The main thread's CPU time for the last frame: its events, timers, animations, layout, drawing and
+    /// presenting, in seconds.
+    public private(set) var lastFrameCPUTime = 0.0
 
     /// Handles one SDL event: window changes, input as touches and keys, quit.
     public func handle(_ event: SDL_Event) {

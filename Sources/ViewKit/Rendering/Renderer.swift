@@ -40,6 +40,13 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
+    /// SDL's name for the renderer in use ("software", "opengl", "opengles2" …).
+    public var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, let n = info.name else { return "unknown" }
+        return String(cString: n)
+    }
+
     /// The size of the current output in pixels.
     public var outputSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

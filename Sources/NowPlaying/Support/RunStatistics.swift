@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+import ViewKit
+
+/// What one run of the app cost (`--stats FILE`, read by `nowplaying-bench`).
+public struct RunReport: Codable, Sendable {
+    public struct Frame: Codable, Sendable {
+        /// `Monotonic.now()` when the frame was presented.
+        public var time: Double
+        /// Main-thread CPU seconds the frame took: events, animation, layout, drawing, presenting.
+        public var cpu: Double
+    }
+
+    /// SDL's name for the renderer that drew.
+    public var renderer: String
+    /// `Monotonic.now()` when the first complete frame was presented.
+    public var firstFrame: Double?
+    public var frames: [Frame]
+    /// Peak resident memory (VmHWM), KiB.
+    public var peakMemoryKiB: Int?
+    /// Tracks in the queue at start.
+    public var tracks: Int
+}
+
+/// CLOCK_MONOTONIC: one clock for every process, so a parent can time a child's first frame.
+public enum Monotonic {
+    public static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+/// Records a `RunReport` while the app runs and writes it as JSON when the app exits.
+@MainActor
+final class RunStatistics {
+    private let path: String
+    private var report: RunReport
+
+    init(path: String, application: Application, tracks: Int) {
+        self.path = path
+        report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, tracks: tracks)
+        report.frames.reserveCapacity(4096)
+        application.onDidDrawFrame = { [unowned self, unowned application] in
+            let now = Monotonic.now()
+            if report.firstFrame == nil { report.firstFrame = now }
+            report.frames.append(RunReport.Frame(time: now, cpu: application.lastFrameCPUTime))
+        }
+    }
+
+    /// VmHWM from /proc/self/status, in KiB.
+    static func peakMemoryKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// Writes the report (at exit).
+    func write() throws {
+        report.peakMemoryKiB = RunStatistics.peakMemoryKiB()
+        try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

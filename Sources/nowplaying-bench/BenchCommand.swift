@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import NowPlaying
+
+/// `nowplaying-bench`: measures what a user of NowPlaying feels (idle cost, playing cost, frame times of
+/// the carousel, card and flip, start-up, memory, and how that scales with the library) and checks the budget.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nowplaying-bench",
+        abstract: "Measure NowPlaying's CPU, frame times, start-up and memory; print a table and JSON, and check the budget.")
+
+    /// Starts this binary as the app (`nowplaying-bench --app [nowplaying options]`).
+    static let appFlag = "--app"
+
+    enum RendererChoice: String, ExpressibleByArgument, CaseIterable, Codable {
+        /// SDL_RENDER_DRIVER=software.
+        case software
+        /// Whatever SDL picks for the display.
+        case `default`
+    }
+
+    @Flag(help: "A few seconds per scenario, only to prove the benchmark runs (the budget is not checked).")
+    var quick = false
+
+    @Option(name: .customLong("size"), help: "Window sizes in points (repeatable).")
+    var sizes: [String] = ["480x800", "375x667"]
+
+    @Option(name: .customLong("renderer"), help: "Renderers (repeatable): software, default.")
+    var renderers: [RendererChoice] = [.software, .default]
+
+    @Option(name: .customLong("audio-driver"), help: "SDL audio driver for the app (dummy keeps runs comparable on any machine).")
+    var audioDriver = "dummy"
+
+    @Flag(help: "Start a private Xvfb even when $DISPLAY is set.")
+    var xvfb = false
+
+    @Option(help: "Also write the JSON to this file.")
+    var json: String?
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nowplaying-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let resources = try AppResources.locate()
+        let covers = try FileManager.default.contentsOfDirectory(atPath: resources.demoAlbum + "/covers").sorted()
+            .map { URL(fileURLWithPath: resources.demoAlbum + "/covers/" + $0) }
+        print("Generating libraries of 20, 10 and 10,000 silent tracks …")
+        let libraries = try [20, 10, 10_000].map { try GeneratedLibrary(count: $0, in: scratch, covers: covers) }
+        let durations: Scenarios.Durations = quick ? .quick : .full
+
+        let results = try await VirtualDisplay.with(force: xvfb) { display in
+            var results: [ConfigurationResult] = []
+            for renderer in renderers {
+                for size in sizes {
+                    print("Measuring \(renderer.rawValue) renderer at \(size) on display \(display) …")
+                    let env: [String: String?] = ["DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+                                                  "SDL_RENDER_DRIVER": renderer == .software ? "software" : nil,
+                                                  "SDL_AUDIODRIVER": audioDriver, "LC_ALL": "C.UTF-8"]
+                    let scenarios = Scenarios(app: AppRun(environment: env, scratch: scratch), size: size,
+                                              durations: durations, demoAlbum: resources.demoAlbum)
+                    results.append(try await measure(scenarios, renderer: renderer, libraries: libraries))
+                }
+            }
+            return results
+        }
+        let report = BenchReport(mode: quick ? "quick" : "full", audioDriver: audioDriver, results: results)
+        print(report.table)
+        let data = try report.jsonData()
+        print(String(decoding: data, as: UTF8.self))
+        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        if !quick && report.budget.contains(where: { $0.met == false }) {
+            throw ExitCode(1)
+        }
+    }
+
+    private func measure(_ s: Scenarios, renderer: RendererChoice, libraries: [GeneratedLibrary]) async throws -> ConfigurationResult {
+        let (idle, idleReport) = try await s.steady(playing: false)
+        let (playing, playingReport) = try await s.steady(playing: true)
+        let (carousel, carouselReport) = try await s.carousel(library: libraries[0].folder.path)
+        let (card, cardReport) = try await s.cardAndFlip()
+        let startup = try await s.startup(library: s.demoAlbum)
+        var scale: [ScaleFigures] = []
+        for library in libraries.dropFirst() {
+            let start = try await s.startup(library: library.folder.path)
+            let (frames, report) = try await s.carousel(library: library.folder.path)
+            scale.append(ScaleFigures(tracks: library.count, startupMs: start.ms,
+                                      peakMemoryMiB: max(start.report.peakMemoryMiB, report.peakMemoryMiB),
+                                      carouselP95: frames.p95))
+        }
+        let peak = [idleReport, playingReport, carouselReport, cardReport].map(\.peakMemoryMiB).max() ?? 0
+        return ConfigurationResult(renderer: renderer.rawValue, rendererUsed: idleReport.renderer, size: s.size,
+                                   idle: idle, playing: playing, carousel: carousel, cardAndFlip: card,
+                                   startupMs: startup.ms, peakMemoryMiB: peak, scale: scale)
+    }
+}

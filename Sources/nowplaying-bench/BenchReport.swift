@@ -1,0 +1,97 @@
+import Foundation
+
+/// The benchmark's results: a table for people, JSON for tools, and the budget checked against them.
+struct BenchReport: Codable {
+    /// One line of the budget: what was measured against its limit (checked on the software renderer at 480 × 800).
+    struct BudgetLine: Codable {
+        var name: String
+        var value: Double
+        var limit: Double
+        var unit: String
+        var met: Bool?
+    }
+
+    var mode: String
+    var audioDriver: String
+    var results: [ConfigurationResult]
+    var budget: [BudgetLine] = []
+
+    /// The configuration the budget is for.
+    static let budgetRenderer = "software", budgetSize = "480x800"
+
+    init(mode: String, audioDriver: String, results: [ConfigurationResult]) {
+        self.mode = mode
+        self.audioDriver = audioDriver
+        self.results = results
+        if let r = results.first(where: { $0.renderer == BenchReport.budgetRenderer && $0.size == BenchReport.budgetSize }) {
+            budget = BenchReport.lines(for: r).map { line in
+                var l = line
+                l.met = mode == "full" ? line.value <= line.limit : nil
+                return l
+            }
+        }
+    }
+
+    private static func lines(for r: ConfigurationResult) -> [BudgetLine] {
+        var lines = [
+            BudgetLine(name: "idle CPU", value: r.idle.cpuPercent, limit: 0.2, unit: "%"),
+            BudgetLine(name: "idle wakeups", value: r.idle.wakeupsPerSecond, limit: 5, unit: "/s"),
+            BudgetLine(name: "playing CPU", value: r.playing.cpuPercent, limit: 2, unit: "%"),
+            BudgetLine(name: "carousel frame CPU p95", value: r.carousel.p95, limit: 8, unit: "ms"),
+            BudgetLine(name: "carousel frames over 16.7 ms", value: Double(r.carousel.over16_7ms), limit: 0, unit: ""),
+            BudgetLine(name: "card & flip frame CPU p95", value: r.cardAndFlip.p95, limit: 8, unit: "ms"),
+            BudgetLine(name: "card & flip frames over 16.7 ms", value: Double(r.cardAndFlip.over16_7ms), limit: 0, unit: ""),
+            BudgetLine(name: "start-up to first frame", value: r.startupMs, limit: 150, unit: "ms"),
+            BudgetLine(name: "peak memory (scenarios 1-4)", value: r.peakMemoryMiB, limit: 40, unit: "MiB"),
+        ]
+        if let small = r.scale.first(where: { $0.tracks == 10 }), let large = r.scale.first(where: { $0.tracks == 10_000 }) {
+            lines += [
+                BudgetLine(name: "10,000 tracks: start-up", value: large.startupMs, limit: 1000, unit: "ms"),
+                BudgetLine(name: "10,000 / 10 tracks: start-up", value: large.startupMs / small.startupMs, limit: 1.2, unit: "×"),
+                BudgetLine(name: "10,000 / 10 tracks: memory", value: large.peakMemoryMiB / small.peakMemoryMiB, limit: 1.2, unit: "×"),
+                BudgetLine(name: "10,000 / 10 tracks: carousel p95", value: large.carouselP95 / small.carouselP95, limit: 1.2, unit: "×"),
+            ]
+        }
+        return lines
+    }
+
+    var table: String {
+        var out = ["", "NowPlaying benchmark (\(mode)); audio driver \(audioDriver); CPU is of one core, all threads;",
+                   "frame CPU is the main thread's time per drawn frame.", ""]
+        func row(_ a: String, _ b: String, _ c: String) -> String {
+            a.padding(toLength: 34, withPad: " ", startingAt: 0) + b.padding(toLength: 40, withPad: " ", startingAt: 0) + c
+        }
+        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+        func frames(_ x: FrameFigures) -> String {
+            "\(f(x.p50, 2)) / \(f(x.p95, 2)) / \(f(x.p99, 2)) ms, \(x.over16_7ms) > 16.7 ms"
+        }
+        for r in results {
+            out.append("\(r.renderer) renderer (SDL: \(r.rendererUsed)) at \(r.size)")
+            out.append(row("  scenario", "figure", "value"))
+            out.append(row("  1 idle, paused", "CPU · wakeups · frames", "\(f(r.idle.cpuPercent, 2)) % · \(f(r.idle.wakeupsPerSecond)) /s · \(r.idle.frames)"))
+            out.append(row("  2 playing", "CPU · wakeups · frames/s", "\(f(r.playing.cpuPercent, 2)) % · \(f(r.playing.wakeupsPerSecond)) /s · \(f(r.playing.framesPerSecond, 2))"))
+            out.append(row("  3 carousel drags & flings", "frame CPU p50 / p95 / p99 (\(r.carousel.frames))", frames(r.carousel)))
+            out.append(row("  4 card ×\u{2009}N, lyrics flip ×\u{2009}N", "frame CPU p50 / p95 / p99 (\(r.cardAndFlip.frames))", frames(r.cardAndFlip)))
+            out.append(row("  5 start-up (demo album)", "to first frame", "\(f(r.startupMs)) ms"))
+            out.append(row("  6 peak memory (1-4)", "VmHWM", "\(f(r.peakMemoryMiB)) MiB"))
+            for s in r.scale {
+                out.append(row("  7 \(s.tracks) tracks", "start-up · memory · carousel p95", "\(f(s.startupMs)) ms · \(f(s.peakMemoryMiB)) MiB · \(f(s.carouselP95, 2)) ms"))
+            }
+            out.append("")
+        }
+        if !budget.isEmpty {
+            out.append("Budget (\(BenchReport.budgetRenderer) renderer, \(BenchReport.budgetSize))")
+            for b in budget {
+                let verdict = b.met.map { $0 ? "met" : "MISSED" } ?? "(not checked in quick mode)"
+                out.append(row("  \(b.name)", "\(f(b.value, 2)) \(b.unit)  (≤ \(f(b.limit, b.limit < 2 ? 1 : 0)) \(b.unit))", verdict))
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}

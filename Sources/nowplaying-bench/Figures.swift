@@ -1,0 +1,70 @@
+import NowPlaying
+
+/// Per-frame CPU figures of an animated scenario.
+struct FrameFigures: Codable {
+    var frames: Int
+    /// Main-thread CPU per frame, milliseconds.
+    var p50: Double, p95: Double, p99: Double, max: Double
+    /// Frames whose CPU time alone missed a 60 Hz frame (16.7 ms).
+    var over16_7ms: Int
+
+    init(_ frames: [RunReport.Frame]) {
+        let ms = frames.map { $0.cpu * 1000 }.sorted()
+        func rank(_ p: Double) -> Double {
+            guard !ms.isEmpty else { return 0 }
+            return ms[min(ms.count - 1, Swift.max(0, Int((p * Double(ms.count)).rounded(.up)) - 1))]
+        }
+        self.frames = ms.count
+        p50 = rank(0.5); p95 = rank(0.95); p99 = rank(0.99); max = ms.last ?? 0
+        over16_7ms = ms.filter { $0 > 1000.0 / 60 }.count
+    }
+}
+
+/// CPU and wakeups of a window left alone for a while.
+struct SteadyFigures: Codable {
+    var seconds: Double
+    /// Of one core, all threads.
+    var cpuPercent: Double
+    var wakeupsPerSecond: Double
+    var frames: Int
+    var framesPerSecond: Double
+
+    init(from a: ProcessProbe.Sample, to b: ProcessProbe.Sample, frames all: [RunReport.Frame]) {
+        seconds = b.time - a.time
+        cpuPercent = (b.cpu - a.cpu) / seconds * 100
+        wakeupsPerSecond = Double(b.wakeups - a.wakeups) / seconds
+        frames = all.filter { $0.time >= a.time && $0.time <= b.time }.count
+        framesPerSecond = Double(frames) / seconds
+    }
+}
+
+/// Scenario 7 for one library size.
+struct ScaleFigures: Codable {
+    var tracks: Int
+    var startupMs: Double
+    var peakMemoryMiB: Double
+    var carouselP95: Double
+}
+
+/// Everything measured for one renderer at one window size.
+struct ConfigurationResult: Codable {
+    var renderer: String
+    /// What SDL actually used.
+    var rendererUsed: String
+    var size: String
+    var idle: SteadyFigures
+    var playing: SteadyFigures
+    var carousel: FrameFigures
+    var cardAndFlip: FrameFigures
+    var startupMs: Double
+    var peakMemoryMiB: Double
+    var scale: [ScaleFigures]
+}
+
+extension Array where Element == Double {
+    var median: Double {
+        let s = sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import NowPlaying
+import ViewKit
+
+/// The scenarios of the benchmark for one renderer and window size.
+struct Scenarios {
+    /// How long things run: the full benchmark, or a quick pass that only proves it still works.
+    struct Durations {
+        var settle: Double, steady: Double, startupRuns: Int, repeats: Int
+        static let full = Durations(settle: 2, steady: 10, startupRuns: 5, repeats: 10)
+        static let quick = Durations(settle: 0.7, steady: 1.5, startupRuns: 1, repeats: 2)
+    }
+
+    let app: AppRun
+    let size: String
+    let durations: Durations
+    let demoAlbum: String
+
+    private var sizeArguments: [String] { ["--size", size] }
+
+    /// 1 and 2: the window left alone for `steady` seconds after settling, paused or playing.
+    func steady(playing: Bool) async throws -> (SteadyFigures, RunReport) {
+        let outcome = try await app.run(sizeArguments + [demoAlbum] + (playing ? [] : ["--paused"])) { sample in
+            try await Task.sleep(for: .seconds(durations.settle))
+            let a = sample()
+            try await Task.sleep(for: .seconds(durations.steady))
+            return [a, sample()]
+        }
+        return (SteadyFigures(from: outcome.samples[0], to: outcome.samples[1], frames: outcome.report.frames), outcome.report)
+    }
+
+    /// 3: drags and flings across the carousel of `library` (paused, so only input changes the track).
+    func carousel(library: String) async throws -> (FrameFigures, RunReport) {
+        let rect = try await carouselRect(library: library)
+        let y = rect[1] + rect[3] / 2, cx = rect[0] + rect[2] / 2, cell = rect[3]
+        var lines = ["wait 500"]
+        let flings = max(1, durations.repeats / 2)
+        for _ in 0..<flings { lines += ["drag \(cx + cell * 0.4) \(y) \(cx - cell * 0.4) \(y) 80", "wait 1500"] }
+        for _ in 0..<durations.repeats / 2 + 1 { lines += ["drag \(cx + cell * 0.45) \(y) \(cx - cell * 0.45) \(y) 400", "wait 600"] }
+        for _ in 0..<flings + 1 { lines += ["drag \(cx - cell * 0.4) \(y) \(cx + cell * 0.4) \(y) 80", "wait 1500"] }
+        for _ in 0..<durations.repeats / 2 { lines += ["drag \(cx - cell * 0.45) \(y) \(cx + cell * 0.45) \(y) 400", "wait 600"] }
+        lines.append("quit")
+        let outcome = try await app.run(sizeArguments + ["--paused", library], script: lines.joined(separator: "\n"))
+        return (FrameFigures(outcome.report.frames.dropFirst().map { $0 }), outcome.report)
+    }
+
+    /// 4: the card dismissed and presented, then the lyrics flipped, `repeats` times each.
+    func cardAndFlip() async throws -> (FrameFigures, RunReport) {
+        var lines = ["wait 500"]
+        for _ in 0..<durations.repeats { lines += ["key escape", "wait 900", "key return", "wait 900"] }
+        for _ in 0..<durations.repeats { lines += ["key l", "wait 1100"] }
+        lines.append("quit")
+        let outcome = try await app.run(sizeArguments + ["--paused", demoAlbum], script: lines.joined(separator: "\n"))
+        return (FrameFigures(outcome.report.frames.dropFirst().map { $0 }), outcome.report)
+    }
+
+    /// 5: from starting the process to its first complete frame on screen (median of several starts).
+    func startup(library: String) async throws -> (ms: Double, report: RunReport) {
+        var times: [Double] = []
+        var last: RunReport?
+        for _ in 0..<durations.startupRuns {
+            let outcome = try await app.run(sizeArguments + ["--paused", library]) { _ in
+                try await Task.sleep(for: .seconds(durations.settle))
+                return []
+            }
+            guard let first = outcome.report.firstFrame else { throw BenchError("The app drew no frame.") }
+            times.append((first - outcome.launched) * 1000)
+            last = outcome.report
+        }
+        return (times.median, last!)
+    }
+
+    /// Where the carousel is at this size, from the app's own view dump.
+    private func carouselRect(library: String) async throws -> [Double] {
+        let dump = app.scratch.appendingPathComponent("dump-\(size).json")
+        _ = try await app.run(sizeArguments + ["--headless", "--paused", "--dump-views", dump.path, library])
+        let root = try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dump))
+        guard let rect = root.find("cover.0")?.windowRect else { throw BenchError("The view dump has no carousel.") }
+        return rect
+    }
+}
+
+extension RunReport {
+    var peakMemoryMiB: Double { Double(peakMemoryKiB ?? 0) / 1024 }
+}
