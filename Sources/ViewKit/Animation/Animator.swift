@@ -1,14 +1,12 @@
 /// Runs a window's animations and display links on its clock: every frame, each running property
-/// animation moves to the clock's time, display links fire, and the window is marked for redraw.
+/// animation moves to the clock's time, display links fire, and each animated view is marked for redraw.
 @MainActor
 public final class Animator {
     public var clock: Clock
     private var animating: [ObjectIdentifier: View] = [:]
     private var links: [DisplayLink] = []
-    private weak var window: Window?
 
-    init(window: Window, clock: Clock) {
-        self.window = window
+    init(clock: Clock) {
         self.clock = clock
     }
 
@@ -33,9 +31,9 @@ public final class Animator {
         var finished: [PropertyAnimation] = []
         for (id, view) in animating {
             finished += view.advanceAnimations(to: now)
+            view.setNeedsDisplay()
             if !view.hasAnimations { animating[id] = nil }
         }
-        window?.setNeedsDisplay()
         for a in finished { a.group.end(finished: true) }
     }
 }

@@ -52,6 +52,11 @@ public final class Application {
         if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
+        // SDL backs a software renderer's window with an OpenGL texture unless told not to: that loads Mesa
+        // (llvmpipe: ~60 MB and a GPU upload per frame on machines without a GPU). X11's shared-memory image is cheaper.
+        if SDL_GetHint(SDL_HINT_RENDER_DRIVER).map({ String(cString: $0) }) == "software" {
+            SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT)
+        }
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -209,10 +214,9 @@ public final class Application {
         // Changes made here join this frame instead of asking for another (an FPS readout, say).
         onWillDrawFrame?()
         window.layoutTreeIfNeeded()
-        window.needsDisplay = false
         let started = SDL_GetPerformanceCounter()
-        renderer.render(window, background: window.clearColor)
-        SDL_RenderPresent(sdlRenderer)
+        renderer.render(window, background: window.clearColor, changed: window.takeDirtyViews())
+        renderer.present()
         lastFrameCost = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
         lastFrameCPUTime = CPUTime.thread() - startCPU
         onDidDrawFrame?()
@@ -288,10 +292,10 @@ public final class Application {
     /// Draws the current state now and returns its pixels (then presents it).
     public func captureFrame() throws -> Surface {
         window.layoutTreeIfNeeded()
-        window.needsDisplay = false
+        _ = window.takeDirtyViews()
         renderer.render(window, background: window.clearColor)
         guard let surface = renderer.readPixels() else { throw SDLError("Reading the frame's pixels") }
-        SDL_RenderPresent(sdlRenderer)
+        renderer.present()
         return surface
     }
 
@@ -302,6 +306,7 @@ public final class Application {
     }
 
     isolated deinit {
+        renderer.releaseTextures()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(sdlWindow)
     }

@@ -9,7 +9,7 @@ public final class Window: View {
     public var textMeasurer: (renderer: TextRenderer, scale: Double)?
 
     /// The colour behind everything.
-    public var clearColor: Color = .black { didSet { needsDisplay = true } }
+    public var clearColor: Color = .black { didSet { setNeedsDisplay() } }
 
     /// The view that fills the window (UIKit's root view controller's view); resized with it.
     public var contentView: View? {
@@ -23,7 +23,7 @@ public final class Window: View {
     private var touches: [Int: Touch] = [:]
 
     /// Runs this window's animations and display links.
-    public private(set) lazy var animator = Animator(window: self, clock: clock)
+    public private(set) lazy var animator = Animator(clock: clock)
     private let clock: Clock
 
     /// A window whose animations run on `clock` (a `ManualClock` in tests).
@@ -37,7 +37,28 @@ public final class Window: View {
         contentView?.frame = bounds
     }
 
-    public override func subtreeNeedsDisplay() { needsDisplay = true }
+    /// The views that changed since the last frame; nil when the whole window must be redrawn.
+    private var dirtyViews: [View]? = nil
+
+    public override func subtreeNeedsDisplay(_ view: View) {
+        needsDisplay = true
+        if view === self {
+            for v in dirtyViews ?? [] { v.isPendingDisplay = false }
+            dirtyViews = nil
+        } else if !view.isPendingDisplay, dirtyViews != nil {
+            view.isPendingDisplay = true
+            dirtyViews?.append(view)
+        }
+    }
+
+    /// The views to redraw (nil: everything), and a fresh list for the next frame.
+    func takeDirtyViews() -> [View]? {
+        let views = dirtyViews
+        for v in views ?? [] { v.isPendingDisplay = false }
+        dirtyViews = []
+        needsDisplay = false
+        return views
+    }
     public override func subtreeNeedsLayout() { needsLayoutPass = true }
 
     /// Lays out the whole tree if any view asked for it.

@@ -1,3 +1,5 @@
+import CSDL2
+
 /// What a view draws with: its bounds-to-pixels transform, the alpha it inherits, and the renderer.
 /// All geometry is in the view's bounds coordinates.
 @MainActor
@@ -19,8 +21,9 @@ public struct DrawContext {
     /// Fills a (rounded) rectangle.
     public func fill(_ rect: Rect, color: Color, radii: CornerRadii = .zero) {
         guard color.alpha * alpha > 0, !rect.isEmpty else { return }
-        if radii.isZero && isAxisAligned {
-            renderer.fill(transform.apply(to: rect), color: Mesh.color(color, alpha: alpha))
+        if isAxisAligned {
+            fillAxisAligned(transform.apply(to: rect), radii: radii.scaled(by: transform.a, transform.d),
+                            color: Mesh.color(color, alpha: alpha))
             return
         }
         var mesh = Mesh()
@@ -50,8 +53,45 @@ public struct DrawContext {
         renderer.draw(mesh, texture: nil)
     }
 
+    /// Fills a pixel rectangle: straight edges as plain fills, each rounded corner as a copy of a cached,
+    /// anti-aliased quarter disc (no triangles to rasterise: the software renderer's slowest path).
+    private func fillAxisAligned(_ r: Rect, radii: CornerRadii, color: SDL_Color) {
+        let k = Int(min(radii.maximum, r.width / 2, r.height / 2).rounded())
+        guard k >= 1, let mask = renderer.cornerMask(radius: k) else {
+            renderer.fill(r, color: color)
+            return
+        }
+        let d = Double(k)
+        let tl = radii.topLeft > 0, tr = radii.topRight > 0, br = radii.bottomRight > 0, bl = radii.bottomLeft > 0
+        renderer.fill(Rect(x: r.minX + d, y: r.minY, width: r.width - 2 * d, height: r.height), color: color)
+        let leftTop = tl ? d : 0, leftBottom = bl ? d : 0, rightTop = tr ? d : 0, rightBottom = br ? d : 0
+        renderer.fill(Rect(x: r.minX, y: r.minY + leftTop, width: d, height: r.height - leftTop - leftBottom), color: color)
+        renderer.fill(Rect(x: r.maxX - d, y: r.minY + rightTop, width: d, height: r.height - rightTop - rightBottom), color: color)
+        let corners = [(tl, r.minX, r.minY, false, false), (tr, r.maxX - d, r.minY, true, false),
+                       (br, r.maxX - d, r.maxY - d, true, true), (bl, r.minX, r.maxY - d, false, true)]
+        for (rounded, x, y, fx, fy) in corners where rounded {
+            renderer.copyCorner(mask, to: Rect(x: x, y: y, width: d, height: d), flipX: fx, flipY: fy, color: color)
+        }
+    }
+
     /// A vertical gradient from `top` to `bottom` across the rectangle.
     public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
+        if isAxisAligned {
+            // One exact fill per pixel row (only the rows inside the clip): the same pixels whether the
+            // frame is drawn whole or in part, and no triangles for the software rasteriser.
+            let pixels = transform.apply(to: rect)
+            let clip = renderer.clip
+            let first = max(Int(pixels.minY.rounded(.down)), clip.y), last = min(Int(pixels.maxY.rounded(.up)), clip.y + clip.height)
+            guard first < last else { return }
+            for row in first..<last {
+                let y0 = max(Double(row), pixels.minY), y1 = min(Double(row + 1), pixels.maxY)
+                let f = pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0
+                let c = Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
+                              blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f)
+                renderer.fill(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: Mesh.color(c, alpha: alpha))
+            }
+            return
+        }
         var mesh = Mesh()
         let t = Mesh.color(top, alpha: alpha), b = Mesh.color(bottom, alpha: alpha)
         mesh.addQuad(rect.corners.map(transform.apply), colors: [t, t, b, b], uvs: Array(repeating: .zero, count: 4))
@@ -62,7 +102,16 @@ public struct DrawContext {
     /// (rounded by `radii`), tinted by `tint` (white leaves the colours as they are).
     public func draw(_ image: Image, in destination: Rect, clippedTo shape: Rect? = nil,
                      radii: CornerRadii = .zero, tint: Color = .white) {
-        guard let texture = renderer.texture(for: image, pixelSize: destination.size.scaled(by: renderer.pixelScale)) else { return }
+        let pixelSize = destination.size.scaled(by: renderer.pixelScale)
+        if !radii.isZero && isAxisAligned && (shape == nil || shape == destination) {
+            // Rounded where the picture fills its shape: the corners are baked into the cached texture once,
+            // and each frame is a plain (scaled) copy.
+            guard let texture = renderer.texture(for: image, pixelSize: pixelSize,
+                                                 cornerRadii: radii.scaled(by: renderer.pixelScale, renderer.pixelScale)) else { return }
+            draw(texture, in: destination, tint: tint)
+            return
+        }
+        guard let texture = renderer.texture(for: image, pixelSize: pixelSize) else { return }
         draw(texture, in: destination, clippedTo: shape, radii: radii, tint: tint)
     }
 

@@ -11,10 +11,11 @@ public final class Renderer {
     /// Shapes and caches text.
     public let text: TextRenderer
 
-    private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int }
+    private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int; let radii: CornerRadii }
     private struct TargetKey: Hashable { let width: Int; let height: Int; let depth: Int }
     private var imageTextures = LRUCache<ImageKey, (image: Image, texture: Texture)>(budget: 96 << 20)
     private var targets = LRUCache<TargetKey, Texture>(budget: 64 << 20)
+    private var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     private var currentTarget: OpaquePointer?
     private var groupDepth = 0
     private let premultipliedBlend: SDL_BlendMode
@@ -56,24 +57,92 @@ public final class Renderer {
 
     // MARK: Frames
 
-    /// Clears to `background` and draws the tree rooted at `root` (not presented).
-    public func render(_ root: View, background: Color) {
+    /// Draws the tree rooted at `root` over `background` (not presented). With `changed` views, only the
+    /// region they covered last frame and cover now is redrawn (the rest of the last frame stays); nil redraws
+    /// everything. Whatever lies under the topmost opaque view covering the region is skipped.
+    public func render(_ root: View, background: Color, changed: [View]? = nil) {
         frameCount += 1
-        SDL_SetRenderTarget(handle, nil)
-        currentTarget = nil
-        SDL_RenderSetClipRect(handle, nil)
-        let c = background.rgba8
-        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-        SDL_RenderClear(handle)
         let (w, h) = outputSize
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
-        draw(root, parent: AffineTransform(scaleX: pixelScale, y: pixelScale), alpha: 1, clip: screen)
+        let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
+        setTarget(frameTarget(width: w, height: h))
+        let region = changed.map { dirtyRegion($0, root: root, base: base).intersection(screen) } ?? screen
+        lastRegion = region
+        guard !region.isEmpty else { return }
+        occlusion = Occlusion(root: root, transform: base, region: region)
+        if occlusion.occluder == nil {
+            let c = background.rgba8
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
+            fill(Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height)),
+                 color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+        }
+        recordingOrigin = (0, 0)
+        draw(root, parent: base, alpha: 1, clip: region)
+        recordingOrigin = nil
+        occlusion = Occlusion()
     }
+
+    /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
+    public func releaseTextures() {
+        imageTextures.removeAll()
+        targets.removeAll()
+        cornerMasks.removeAll()
+        frameTexture = nil
+        text.releaseTextures()
+    }
+
+    /// The pixels the last `render` redrew.
+    public private(set) var lastRegion = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one).
+    public func present() {
+        if let frame = frameTexture {
+            setTarget(nil)
+            SDL_SetTextureBlendMode(frame.handle, SDL_BLENDMODE_NONE)
+            SDL_RenderCopy(handle, frame.handle, nil, nil)
+        }
+        SDL_RenderPresent(handle)
+    }
+
+    /// Where frames are drawn: the window itself for the software renderer (its surface keeps the last frame),
+    /// else a texture of the window's size that keeps it (a GPU back buffer is undefined after presenting).
+    private func frameTarget(width: Int, height: Int) -> OpaquePointer? {
+        guard name != "software" else { return nil }
+        if let t = frameTexture, t.width == width, t.height == height { return t.handle }
+        frameTexture = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                         Int32(width), Int32(height)).map { Texture(handle: $0, width: width, height: height) }
+        return frameTexture?.handle
+    }
+
+    private var frameTexture: Texture?
+
+    /// The pixels the changed views covered when last drawn and cover now.
+    private func dirtyRegion(_ views: [View], root: View, base: AffineTransform) -> PixelRect {
+        var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for v in views {
+            if let old = v.lastDrawnRect { region = region.union(old) }
+            guard v.rootView === root, v.isVisibleInTree else { continue }
+            let m = v.presentationTransformToRoot.concatenating(base)
+            region = region.union(PixelRect(enclosing: v.subtreeBounds(in: m)))
+        }
+        return region
+    }
+
+    /// Where the current target's origin lies in the window, while drawing a frame (not a snapshot):
+    /// views record where they were drawn from it.
+    private var recordingOrigin: (x: Double, y: Double)?
+
+    /// The view under which nothing needs drawing this frame, and its ancestors (drawn, minus their own content).
+    private var occlusion = Occlusion()
 
     private func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
         let viewAlpha = view.presentationAlpha
-        guard !view.isHidden, viewAlpha > 0, alpha > 0 else { return }
+        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view) else { return }
         let m = view.presentationTransformToSuperview.concatenating(parent)
+        if let origin = recordingOrigin {
+            view.lastDrawnRect = PixelRect(enclosing: view.subtreeBounds(in: m).offsetBy(dx: origin.x, dy: origin.y))
+        }
         if viewAlpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
             drawGroup(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
         } else {
@@ -86,8 +155,10 @@ public final class Renderer {
         let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds)
         let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)
-        if let bg = view.presentationBackgroundColor { ctx.fill(bounds, color: bg, radii: radii) }
-        view.draw(in: ctx)
+        if occlusion.reached(view) {
+            if let bg = view.presentationBackgroundColor { ctx.fill(bounds, color: bg, radii: radii) }
+            view.draw(in: ctx)
+        }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
         if !childClip.isEmpty {
             for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
@@ -111,8 +182,11 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         groupDepth += 1
         let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
+        let outerOrigin = recordingOrigin
+        recordingOrigin = outerOrigin.map { ($0.x + Double(box.x), $0.y + Double(box.y)) }
         drawContent(view, transform: m.concatenating(shift), alpha: 1,
                     clip: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        recordingOrigin = outerOrigin
         groupDepth -= 1
         let composite = supportsPremultipliedBlend ? target : unpremultipliedCopy(of: target, width: box.width, height: box.height)
         setTarget(previous)
@@ -166,7 +240,11 @@ public final class Renderer {
         currentTarget = t
     }
 
+    /// The clip rectangle in effect, in target pixels.
+    private(set) var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     private func setClip(_ clip: PixelRect) {
+        self.clip = clip
         var r = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
         SDL_RenderSetClipRect(handle, &r)
     }
@@ -193,6 +271,9 @@ public final class Renderer {
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
         SDL_SetTextureColorMod(texture.handle, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture.handle, color.a)
+        let opaque = texture.isOpaque && color.a == 255
+        if opaque { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE) }
+        defer { if opaque { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) } }
         var src = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
                            w: Int32(source.width.rounded()), h: Int32(source.height.rounded()))
         var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
@@ -202,15 +283,49 @@ public final class Renderer {
         SDL_SetTextureAlphaMod(texture.handle, 255)
     }
 
-    /// The texture of an image at a pixel size (rounded), rasterised or resampled once and cached.
-    public func texture(for image: Image, pixelSize: Size) -> Texture? {
+    /// The texture of an image at a pixel size (rounded), rasterised or resampled once and cached; with
+    /// `cornerRadii` (in those pixels) its corners are rounded into its alpha, so it draws as a plain copy.
+    public func texture(for image: Image, pixelSize: Size, cornerRadii: CornerRadii = .zero) -> Texture? {
         let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
-        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
+        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h, radii: cornerRadii)
         if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
-        guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
-              let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
+        guard var surface = image.surface(pixelWidth: w, pixelHeight: h) else { return nil }
+        if !cornerRadii.isZero {
+            guard let own = surface.copy() else { return nil }
+            own.roundCorners(cornerRadii)
+            surface = own
+        }
+        guard let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
         imageTextures.insert((image, t), for: key, cost: t.byteCount)
         return t
+    }
+
+    /// A white quarter disc of `radius` pixels (top-left corner, anti-aliased in its alpha), tinted to
+    /// draw the rounded corners of fills.
+    func cornerMask(radius: Int) -> Texture? {
+        if let t = cornerMasks.value(for: radius) { return t }
+        guard let surface = Surface(width: radius, height: radius) else { return nil }
+        let pitch = Int(surface.pointer.pointee.pitch) / 4
+        let pixels = surface.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<radius {
+            for x in 0..<radius {
+                let a = UInt32((CornerCoverage.topLeft(x: x, y: y, radius: Double(radius)) * 255).rounded())
+                pixels[y * pitch + x] = (a << 24) | 0x00FF_FFFF
+            }
+        }
+        guard let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
+        cornerMasks.insert(t, for: radius, cost: t.byteCount)
+        return t
+    }
+
+    /// Copies a quarter of a corner mask flipped into the corner it rounds, tinted.
+    func copyCorner(_ mask: Texture, to destination: Rect, flipX: Bool, flipY: Bool, color: SDL_Color) {
+        SDL_SetTextureColorMod(mask.handle, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(mask.handle, color.a)
+        var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
+                            w: Float(destination.width), h: Float(destination.height))
+        let flip = (flipX ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (flipY ? SDL_FLIP_VERTICAL.rawValue : 0)
+        SDL_RenderCopyExF(handle, mask.handle, nil, &dst, 0, nil, SDL_RendererFlip(flip))
     }
 
     /// Draws a view and its subtree, as it is on screen now, into an image of its bounds
@@ -231,7 +346,10 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_BLEND)
         let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
+        let recording = recordingOrigin
+        recordingOrigin = nil
         drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
+        recordingOrigin = recording
         let surface = Surface(width: w, height: h)
         if let surface {
             var rect = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
@@ -253,8 +371,8 @@ public final class Renderer {
 }
 
 /// An integer rectangle in pixels of a render target.
-struct PixelRect: Equatable {
-    var x: Int, y: Int, width: Int, height: Int
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
 
     init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 
@@ -266,6 +384,14 @@ struct PixelRect: Equatable {
 
     var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(x + width, o.x + o.width) - x0, height: max(y + height, o.y + o.height) - y0)
+    }
+
     func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = max(x, o.x), y0 = max(y, o.y)
         let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
@@ -274,6 +400,13 @@ struct PixelRect: Equatable {
 }
 
 extension View {
+    /// Neither this view nor any ancestor is hidden.
+    var isVisibleInTree: Bool {
+        var v: View? = self
+        while let x = v { if x.isHidden { return false }; v = x.superview }
+        return true
+    }
+
     /// How many things in this subtree draw, counting up to `limit` (a group needs compositing only from two).
     func drawingElementCount(limit: Int) -> Int {
         guard !isHidden, presentationAlpha > 0 else { return 0 }

@@ -20,6 +20,12 @@ public struct CornerRadii: Hashable, Sendable {
     public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
     public var maximum: Double { max(topLeft, topRight, bottomRight, bottomLeft) }
 
+    /// The radii under a scale (the smaller of the two axes', so corners stay round under uneven scaling).
+    public func scaled(by sx: Double, _ sy: Double) -> CornerRadii {
+        let s = min(abs(sx), abs(sy))
+        return CornerRadii(topLeft: topLeft * s, topRight: topRight * s, bottomRight: bottomRight * s, bottomLeft: bottomLeft * s)
+    }
+
     /// Each radius reduced by `d` (never below 0): the inner edge of a border of width d.
     public func inset(by d: Double) -> CornerRadii {
         CornerRadii(topLeft: max(0, topLeft - d), topRight: max(0, topRight - d),

@@ -16,6 +16,9 @@ public final class TextRenderer {
     private var textures = LRUCache<TextKey, Texture>(budget: 24 << 20)
     private var widths = LRUCache<TextKey, Double>(budget: 8192)
 
+    /// Destroys the cached textures (before the SDL renderer that made them goes).
+    func releaseTextures() { textures.removeAll() }
+
     init(renderer: OpaquePointer, library: FontLibrary) {
         self.renderer = renderer
         self.library = library

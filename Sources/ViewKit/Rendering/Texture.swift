@@ -7,9 +7,11 @@ public final class Texture: @unchecked Sendable {
     /// Size in pixels.
     public let width: Int
     public let height: Int
+    /// Every pixel is opaque: copies at full alpha need no blending (much cheaper on the software renderer).
+    public let isOpaque: Bool
 
-    init(handle: OpaquePointer, width: Int, height: Int) {
-        self.handle = handle; self.width = width; self.height = height
+    init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false) {
+        self.handle = handle; self.width = width; self.height = height; self.isOpaque = isOpaque
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
     }
@@ -17,7 +19,8 @@ public final class Texture: @unchecked Sendable {
     /// A texture holding a copy of the surface's pixels.
     convenience init?(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>) {
         guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
+                  isOpaque: Surface.isOpaque(surface))
     }
 
     /// Bytes of video memory the texture takes, for cache budgets.

@@ -190,14 +190,20 @@ open class View {
 
     // MARK: Drawing
 
-    /// Marks the view's window for a redraw on the next turn of the loop.
+    /// Marks the view for a redraw on the next turn of the loop: the window redraws where the view's
+    /// subtree was and where it is now (the whole window when the view is the window).
     public func setNeedsDisplay() {
-        rootView.subtreeNeedsDisplay()
+        rootView.subtreeNeedsDisplay(self)
     }
 
     /// Hooks for the root (the window's root view) to learn that its tree changed.
-    open func subtreeNeedsDisplay() {}
+    open func subtreeNeedsDisplay(_ view: View) {}
     open func subtreeNeedsLayout() {}
+
+    /// Where this subtree was last drawn, in window pixels (the renderer's record, for partial redraws).
+    var lastDrawnRect: PixelRect?
+    /// Already in the window's list of views to redraw.
+    var isPendingDisplay = false
 
     /// Draws the view's own content between its background and its subviews, in bounds coordinates.
     open func draw(in context: DrawContext) {}
@@ -207,6 +213,10 @@ open class View {
 
     /// Whether `draw(in:)` puts anything on screen (lets the renderer skip group compositing when it need not).
     open var hasContent: Bool { false }
+
+    /// Whether `draw(in:)` paints every pixel of the bounds with full alpha (UIKit's isOpaque): the renderer
+    /// then skips whatever lies beneath.
+    open var drawsOpaqueContent: Bool { false }
 
     // MARK: Animation (model vs presentation)
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// Frames redraw only what changed (the region of the views that changed, under the topmost opaque view):
+/// after every step of a session that drags, flings, flips, dismisses and presents the card, plays and
+/// scrolls, the partly redrawn frame must equal the same frame drawn from scratch, pixel for pixel.
+@MainActor
+struct PartialRedrawTests {
+    @Test func everyPartialFrameEqualsAFullRedraw() throws {
+        var options = NowPlayingApp.Options()
+        options.size = Size(width: 375, height: 667)
+        options.headless = true
+        options.startPaused = true
+        options.stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("np-partial-\(UUID().uuidString)").path
+        let app = try NowPlayingApp(options: options)
+        let application = app.application
+        application.drawIfNeeded()
+        let script = try Script(parsing: """
+        drag 300 250 120 250 250
+        wait 400
+        drag 120 250 330 250 60
+        wait 700
+        key space
+        wait 1100
+        key l
+        wait 600
+        key l
+        wait 600
+        key escape
+        wait 700
+        key return
+        wait 700
+        wheel 187 600
+        wait 300
+        drag 200 560 200 380 300
+        wait 500
+        key space
+        """)
+        let runner = ScriptRunner(script: script)
+        var frames = 0, partial = 0
+        while let step = runner.next() {
+            if case .input(let input) = step { application.post(input) }
+            let before = application.renderer.frameCount
+            app.advanceFrame()
+            guard application.renderer.frameCount > before else { continue }
+            frames += 1
+            let region = application.renderer.lastRegion
+            if region.width < 375 || region.height < 667 { partial += 1 }
+            let drawn = try #require(application.renderer.readPixels())
+            let full = try application.captureFrame()
+            let differing = PartialRedrawTests.differingPixels(drawn, full)
+            #expect(differing == 0, "frame \(frames) (region \(region)) differs from a full redraw in \(differing) pixels")
+            if differing > 0 { break }
+        }
+        #expect(frames > 60)
+        // Most frames are partial: a broken region computation that always redrew everything would pass above.
+        #expect(partial > frames / 2, "\(partial) of \(frames) frames were partial")
+    }
+
+    static func differingPixels(_ a: Surface, _ b: Surface) -> Int {
+        guard a.width == b.width, a.height == b.height else { return Int.max }
+        var n = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                if p.r != q.r || p.g != q.g || p.b != q.b { n += 1 }
+            }
+        }
+        return n
+    }
+}
