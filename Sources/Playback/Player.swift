@@ -39,7 +39,15 @@ public final class Player {
     /// and starting it only to pause at once would let the audio thread play a few frames).
     private var pendingStart: Double?
     /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
-    public let driver: String
+    public private(set) var driver: String
+    /// The driver asked for at creation (nil: SDL's choice), and whether a missing device falls back to silence.
+    private let requestedDriver: String?
+    private let fallbackToSilence: Bool
+    /// Whether SDL_mixer's output is open. It is released while nothing plays (`releaseOutput`), so an idle
+    /// app has no audio thread waking up, and reopened when something needs it.
+    public private(set) var isOutputOpen = false
+    /// The loaded track's length, kept while the output is released.
+    private var knownDuration = 0.0
 
     /// Opens the audio output (SDL's choice, or the named driver, e.g. "disk" for tests). With
     /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
@@ -51,19 +59,60 @@ public final class Player {
             while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
             while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         }
-        var problem: String?
-        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
-        if !initialised || Player.open() != 0 {
-            problem = String(cString: SDL_GetError())
-            guard fallbackToSilence else { throw PlayerError.noAudioDevice(problem ?? "") }
-            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, Player.open() == 0 else {
-                throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
-            }
-        }
-        openProblem = problem.map { PlayerError.noAudioDevice($0).description + " Playing silently." }
+        requestedDriver = name
+        self.fallbackToSilence = fallbackToSilence
+        driver = "none"
+        openProblem = try Player.openOutput(driver: name, fallbackToSilence: fallbackToSilence)
         driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        isOutputOpen = true
         Mix_HookMusicFinished(musicFinished)
         Player.owner = ObjectIdentifier(self)
+    }
+
+    /// Initialises SDL audio with the driver and opens SDL_mixer on it, falling back to the dummy driver;
+    /// returns why the real device could not be used, if it could not.
+    private static func openOutput(driver name: String?, fallbackToSilence: Bool) throws -> String? {
+        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
+        guard !initialised || Player.open() != 0 else { return nil }
+        let problem = String(cString: SDL_GetError())
+        guard fallbackToSilence else { throw PlayerError.noAudioDevice(problem) }
+        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, Player.open() == 0 else {
+            throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
+        }
+        return PlayerError.noAudioDevice(problem).description + " Playing silently."
+    }
+
+    /// Closes the audio output while nothing plays (a paused track resumes where it was, after reopening it).
+    public func releaseOutput() {
+        guard isOutputOpen, state != .playing, ownsOutput else { return }
+        if state == .paused, pendingStart == nil { pendingStart = position }
+        Mix_HaltMusic()
+        if let music { Mix_FreeMusic(music) }
+        music = nil
+        Mix_CloseAudio()
+        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+        isOutputOpen = false
+    }
+
+    /// Reopens the output and reloads the track after `releaseOutput`; false when either fails (then stopped).
+    private func reopenOutput() -> Bool {
+        guard !isOutputOpen else { return true }
+        do {
+            _ = try Player.openOutput(driver: requestedDriver, fallbackToSilence: fallbackToSilence)
+        } catch {
+            state = .stopped
+            return false
+        }
+        isOutputOpen = true
+        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        guard let path else { return true }
+        guard let m = Mix_LoadMUS(path) else {
+            state = .stopped
+            pendingStart = nil
+            return false
+        }
+        music = m
+        return true
     }
 
     /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).
@@ -85,16 +134,19 @@ public final class Player {
         if let music { Mix_FreeMusic(music) }
         music = nil
         self.path = nil
+        knownDuration = 0
+        guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
         guard let m = Mix_LoadMUS(path) else {
             throw PlayerError.cannotOpen(path: path, reason: String(cString: SDL_GetError()))
         }
         music = m
         self.path = path
+        knownDuration = max(0, Mix_MusicDuration(m))
     }
 
     /// Starts the loaded track at `position` seconds.
     public func play(from position: Double = 0) {
-        guard let music else { return }
+        guard reopenOutput(), let music else { return }
         pendingStart = nil
         Mix_FadeInMusicPos(music, 1, 0, max(0, position))
         state = .playing
@@ -117,13 +169,18 @@ public final class Player {
         pendingStart = nil
         guard state != .stopped else { return }
         state = .stopped
-        Mix_HaltMusic()
+        if isOutputOpen { Mix_HaltMusic() }
     }
 
     /// Moves to `position` seconds. A stopped track becomes paused there and starts from it on `resume`.
     public func seek(to position: Double) {
-        guard music != nil else { return }
+        guard path != nil else { return }
         let p = max(0, min(position, duration > 0 ? duration : position))
+        if !isOutputOpen {
+            pendingStart = p
+            if state == .stopped { state = .paused }
+            return
+        }
         switch state {
         case .playing:
             if Mix_SetMusicPosition(p) != 0 { play(from: p) }
@@ -150,11 +207,7 @@ public final class Player {
     }
 
     /// The track's length in seconds, 0 when unknown.
-    public var duration: Double {
-        guard let music else { return 0 }
-        let d = Mix_MusicDuration(music)
-        return d > 0 ? d : 0
-    }
+    public var duration: Double { path == nil ? 0 : knownDuration }
 
     /// The title, artist and album SDL_mixer found in the file (fall-backs when TagLib found none).
     public var mixerTags: (title: String?, artist: String?, album: String?) {
@@ -168,7 +221,7 @@ public final class Player {
     }
 
     /// Whether SDL_mixer is still streaming (playing or paused) the loaded track.
-    public var isStreamActive: Bool { Mix_PlayingMusic() != 0 }
+    public var isStreamActive: Bool { isOutputOpen && Mix_PlayingMusic() != 0 }
 
     /// Handles a finished event: true when the track really ran out (not a stop, a switch or a seek
     /// that also ends the stream, whose events arrive later while another stream plays).
@@ -184,10 +237,10 @@ public final class Player {
             return
         }
         Mix_HookMusicFinished(nil)
-        Mix_HaltMusic()
+        if isOutputOpen { Mix_HaltMusic() }
         if let music { Mix_FreeMusic(music) }
-        Mix_CloseAudio()
-        SDL_QuitSubSystem(SDL_INIT_AUDIO)
+        if isOutputOpen { Mix_CloseAudio() }
+        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         Player.owner = nil
     }
 }

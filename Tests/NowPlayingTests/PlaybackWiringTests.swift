@@ -45,6 +45,23 @@ struct PlaybackWiringTests {
         #expect(a.application.renderer.frameCount > drawn)
     }
 
+    /// An idle app keeps no audio device open (its thread would wake the process many times a second);
+    /// play reopens it and goes on from where the track was.
+    @Test func notPlayingForTwoSecondsReleasesTheAudioOutput() throws {
+        let a = try app()
+        let player = a.session.player
+        #expect(player.isOutputOpen)
+        a.session.seek(to: 5)
+        send(a, [], frames: Int(NowPlayingApp.outputReleaseDelay * 60) + 2)
+        #expect(!player.isOutputOpen, "released after \(NowPlayingApp.outputReleaseDelay) s paused")
+        #expect(abs(a.session.position - 5) < 0.01, "the position survives the release")
+        send(a, [.key(KeyPress(name: "space"))])
+        #expect(player.isOutputOpen && a.session.isPlaying)
+        #expect(a.session.position >= 5, "playing goes on from 5 s")
+        send(a, [.key(KeyPress(name: "space"))], frames: 60)
+        #expect(player.isOutputOpen, "a short pause keeps the output")
+    }
+
     @Test func playPauseButtonTogglesSoundAndIcon() throws {
         let a = try app()
         #expect(!a.session.isPlaying)

@@ -110,6 +110,29 @@ final class AudioOutputTests {
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
     }
 
+    /// Released while paused, the output is really closed (no device, no audio thread), and resuming reopens
+    /// it and plays on from where the track was paused.
+    @Test func releasedOutputClosesTheDeviceAndResumesWhereItWas() throws {
+        let wav = try scratch.wav("release.wav", seconds: 12)
+        let player = try diskPlayer()
+        try player.load(wav)
+        player.play()
+        player.releaseOutput()
+        #expect(player.isOutputOpen, "never while playing")
+        player.pause()
+        player.seek(to: 10)
+        player.releaseOutput()
+        #expect(!player.isOutputOpen)
+        #expect(SDL_WasInit(SDL_INIT_AUDIO) == 0, "SDL's audio (and its thread) is shut down")
+        #expect(abs(player.position - 10) < 0.05)
+        #expect(abs(player.duration - 12) < 0.01)
+        try FileManager.default.removeItem(atPath: output)
+        player.resume()
+        #expect(player.isOutputOpen && player.state == .playing)
+        let heard = try heardFromFirstSound(player)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
+    }
+
     @Test func volumeScalesTheSamples() throws {
         let wav = try scratch.wav("half.wav", seconds: 3)
         let player = try diskPlayer()

@@ -39,6 +39,7 @@ public final class NowPlayingApp {
     private let stateDirectory: String
     private var progressTimer: Int?
     private var messageTimer: Int?
+    private var outputReleaseTimer: Int?
     private var statistics: RunStatistics?
     /// Seconds the step keys seek, and the volume step of ↑ / ↓.
     static let seekStep = 10.0, volumeStep = 0.1
@@ -73,7 +74,9 @@ public final class NowPlayingApp {
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application
         controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
-        controller.onPlayingChange = { [unowned self] playing in if playing { self.startProgressClock() } }
+        controller.onPlayingChange = { [unowned self] playing in
+            if playing { self.startProgressClock() } else { self.scheduleOutputRelease() }
+        }
         controller.onChange = { [unowned self] in self.refreshAround() }
         wireCard()
         if options.showFPS { installFPSReadout() }
@@ -199,6 +202,19 @@ public final class NowPlayingApp {
         view.showMessage(message.replacingOccurrences(of: #" \(SDL_mixer: .*\)"#, with: "", options: .regularExpression))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.view.showMessage(nil) }
+    }
+
+    /// Seconds of not playing after which the audio output is closed (so an idle app never wakes up);
+    /// pressing play within them resumes without reopening it.
+    static let outputReleaseDelay = 2.0
+
+    private func scheduleOutputRelease() {
+        if let t = outputReleaseTimer { application.cancelTimer(t) }
+        outputReleaseTimer = application.schedule(after: NowPlayingApp.outputReleaseDelay) { [weak self] in
+            guard let self else { return }
+            outputReleaseTimer = nil
+            if !session.isPlaying { session.player.releaseOutput() }
+        }
     }
 
     /// While playing, the slider and times follow the position four times a second.
