@@ -12,93 +12,143 @@ public enum Library {
         public var tracks: [Track] = []
         /// One plain line per problem.
         public var problems: [String] = []
+        public init() {}
     }
 
     /// Loads every argument in order.
     public static func load(_ paths: [String]) -> Result {
-        var result = Result()
-        for path in paths { add(path, to: &result, depth: 0) }
-        return result
+        var all = Result()
+        load(paths) { batch in
+            all.tracks += batch.tracks
+            all.problems += batch.problems
+        }
+        return all
+    }
+
+    /// Loads every argument in order, handing the tracks over as they are read: the first folder's (album's)
+    /// tracks as soon as they are read, then about `batchSize` at a time. Concatenated, the batches are
+    /// exactly `load(paths)`, so a caller can start on the first while the rest are read (on another thread).
+    public static func load(_ paths: [String], batchSize: Int = 256, onBatch: (Result) -> Void) {
+        withoutActuallyEscaping(onBatch) { onBatch in
+            var reader = Reader(batchSize: batchSize, onBatch: onBatch)
+            for path in paths { reader.add(path, depth: 0) }
+            reader.flush()
+        }
     }
 
     public static func isAudio(_ path: String) -> Bool {
         audioExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
-    private static func add(_ path: String, to result: inout Result, depth: Int) {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard fm.fileExists(atPath: absolute, isDirectory: &isDir) else {
-            result.problems.append("\(path) does not exist; skipped.")
-            return
-        }
-        if isDir.boolValue {
-            let before = result.tracks.count
-            result.tracks += folder(absolute)
-            if result.tracks.count == before { result.problems.append("\(path) holds no audio files.") }
-            return
-        }
-        let ext = URL(fileURLWithPath: absolute).pathExtension.lowercased()
-        if playlistExtensions.contains(ext) {
-            guard depth < 4 else { result.problems.append("\(path): playlists nest too deep; skipped."); return }
-            playlist(absolute, into: &result, depth: depth)
-        } else if audioExtensions.contains(ext) {
-            guard fm.isReadableFile(atPath: absolute) else { result.problems.append("\(path) cannot be read; skipped."); return }
-            result.tracks.append(Track(path: absolute, tags: Tags.read(from: absolute)))
-        } else if depth == 0 {
-            result.problems.append("\(path) is not an audio file or a playlist; skipped.")
-        }
-    }
+    /// Walks the arguments, collecting a batch and handing it over when it is full or a folder is done.
+    private struct Reader {
+        let batchSize: Int
+        let onBatch: (Result) -> Void
+        var pending = Result()
+        /// Tracks handed over or pending so far.
+        var count = 0
+        /// Whether a batch with tracks went out yet (the first album goes alone, as soon as it is read).
+        var delivered = false
 
-    /// The audio files under a folder, in album order.
-    private static func folder(_ path: String) -> [Track] {
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
-        var tracks: [Track] = []
-        while let relative = walker.nextObject() as? String {
-            let full = (path as NSString).appendingPathComponent(relative)
-            if isAudio(full) { tracks.append(Track(path: full, tags: Tags.read(from: full))) }
+        mutating func flush() {
+            guard !pending.tracks.isEmpty || !pending.problems.isEmpty else { return }
+            delivered = delivered || !pending.tracks.isEmpty
+            onBatch(pending)
+            pending = Result()
         }
-        return tracks.sorted(by: albumOrder)
-    }
 
-    /// Folder, then disc, then track number, then file name.
-    static func albumOrder(_ a: Track, _ b: Track) -> Bool {
-        let fa = (a.path as NSString).deletingLastPathComponent, fb = (b.path as NSString).deletingLastPathComponent
-        if fa != fb { return fa.localizedStandardCompare(fb) == .orderedAscending }
-        if (a.discNumber ?? 1) != (b.discNumber ?? 1) { return (a.discNumber ?? 1) < (b.discNumber ?? 1) }
-        if (a.trackNumber ?? Int.max) != (b.trackNumber ?? Int.max) { return (a.trackNumber ?? Int.max) < (b.trackNumber ?? Int.max) }
-        return a.path.localizedStandardCompare(b.path) == .orderedAscending
-    }
+        mutating func append(_ tracks: [Track]) {
+            pending.tracks += tracks
+            count += tracks.count
+            if pending.tracks.count >= batchSize { flush() }
+        }
 
-    /// M3U / M3U8: one path or URL per line, `#` lines are comments; relative paths are against the playlist.
-    private static func playlist(_ path: String, into result: inout Result, depth: Int) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            result.problems.append("Cannot read the playlist \(path); skipped.")
-            return
-        }
-        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
-            result.problems.append("The playlist \(path) is not text; skipped.")
-            return
-        }
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var missing = 0
-        let before = result.tracks.count
-        for raw in text.split(whereSeparator: \.isNewline) {
-            var line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            if line.hasPrefix("file://"), let url = URL(string: line) { line = url.path }
-            let entry = line.hasPrefix("/") ? line : base.appendingPathComponent(line).path
-            if FileManager.default.fileExists(atPath: entry) {
-                add(entry, to: &result, depth: depth + 1)
-            } else {
-                missing += 1
-                result.problems.append("\(URL(fileURLWithPath: path).lastPathComponent): \(line) does not exist; skipped.")
+        mutating func add(_ path: String, depth: Int) {
+            let fm = FileManager.default
+            var isDir: ObjCBool = false
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard fm.fileExists(atPath: absolute, isDirectory: &isDir) else {
+                pending.problems.append("\(path) does not exist; skipped.")
+                return
+            }
+            if isDir.boolValue {
+                let before = count
+                folder(absolute)
+                if count == before { pending.problems.append("\(path) holds no audio files.") }
+                return
+            }
+            let ext = URL(fileURLWithPath: absolute).pathExtension.lowercased()
+            if playlistExtensions.contains(ext) {
+                guard depth < 4 else { pending.problems.append("\(path): playlists nest too deep; skipped."); return }
+                playlist(absolute, depth: depth)
+            } else if audioExtensions.contains(ext) {
+                guard fm.isReadableFile(atPath: absolute) else { pending.problems.append("\(path) cannot be read; skipped."); return }
+                append([Track(path: absolute, tags: Tags.read(from: absolute))])
+            } else if depth == 0 {
+                pending.problems.append("\(path) is not an audio file or a playlist; skipped.")
             }
         }
-        if result.tracks.count == before && missing == 0 {
-            result.problems.append("The playlist \(path) lists no tracks.")
+
+        /// A folder's own audio files in album order (one batch), then its subfolders in name order: the
+        /// order of sorting the whole tree by folder, disc, track and name.
+        mutating func folder(_ path: String) {
+            let fm = FileManager.default
+            guard let names = try? fm.contentsOfDirectory(atPath: path) else { return }
+            var files: [String] = [], folders: [String] = []
+            for name in names where !name.hasPrefix(".") {
+                let full = (path as NSString).appendingPathComponent(name)
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
+                if isDir.boolValue { folders.append(full) } else if isAudio(full) { files.append(full) }
+            }
+            if !files.isEmpty {
+                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0)) }))
+                if !delivered { flush() }
+            }
+            for f in folders.map({ (NaturalOrder(($0 as NSString).lastPathComponent), $0) }).sorted(by: { $0.0 < $1.0 }) {
+                folder(f.1)
+            }
         }
+
+        /// M3U / M3U8: one path or URL per line, `#` lines are comments; relative paths are against the playlist.
+        mutating func playlist(_ path: String, depth: Int) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                pending.problems.append("Cannot read the playlist \(path); skipped.")
+                return
+            }
+            guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
+                pending.problems.append("The playlist \(path) is not text; skipped.")
+                return
+            }
+            let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var missing = 0
+            let before = count
+            for raw in text.split(whereSeparator: \.isNewline) {
+                var line = raw.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+                guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+                if line.hasPrefix("file://"), let url = URL(string: line) { line = url.path }
+                let entry = line.hasPrefix("/") ? line : base.appendingPathComponent(line).path
+                if FileManager.default.fileExists(atPath: entry) {
+                    add(entry, depth: depth + 1)
+                } else {
+                    missing += 1
+                    pending.problems.append("\(URL(fileURLWithPath: path).lastPathComponent): \(line) does not exist; skipped.")
+                }
+            }
+            if count == before && missing == 0 {
+                pending.problems.append("The playlist \(path) lists no tracks.")
+            }
+        }
+    }
+
+    /// One folder's tracks in album order: disc, then track number, then file name.
+    static func albumOrder(_ tracks: [Track]) -> [Track] {
+        tracks.map { t in (t, NaturalOrder((t.path as NSString).lastPathComponent)) }.sorted { a, b in
+            let (x, y) = (a.0, b.0)
+            if (x.discNumber ?? 1) != (y.discNumber ?? 1) { return (x.discNumber ?? 1) < (y.discNumber ?? 1) }
+            if (x.trackNumber ?? Int.max) != (y.trackNumber ?? Int.max) { return (x.trackNumber ?? Int.max) < (y.trackNumber ?? Int.max) }
+            return a.1 < b.1
+        }.map(\.0)
     }
 }

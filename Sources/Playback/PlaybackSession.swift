@@ -30,6 +30,31 @@ public final class PlaybackSession {
     /// The current track's length: SDL_mixer's once loaded, else the tags'.
     public var duration: Double { player.duration > 0 ? player.duration : (currentTrack?.duration ?? 0) }
 
+    /// More tracks are being read in the background: running out of playable tracks is not yet the end.
+    public var expectsMoreTracks = false {
+        didSet {
+            if oldValue && !expectsMoreTracks && player.path == nil && !tracks.isEmpty {
+                onProblem?("Nothing in the queue can be played.")
+            }
+        }
+    }
+    /// Whether the user wanted sound when every track so far turned out unplayable.
+    private var stalledWantingToPlay = false
+
+    /// More tracks of the album arrived (read in the background): they join the end of the queue. When
+    /// nothing so far could be played, the first of them starts (playing if that was wanted).
+    public func append(_ more: [Track]) {
+        guard !more.isEmpty else { return }
+        let first = tracks.count
+        tracks += more
+        queue.append(count: more.count)
+        if player.path == nil {
+            queue.select(first)
+            wantsToPlay = stalledWantingToPlay
+            loadCurrent(position: 0, direction: 1)
+        }
+    }
+
     /// Loads track `index` and plays it (or leaves it paused) at `position`.
     public func start(at index: Int, position: Double = 0, playing: Bool) {
         guard !tracks.isEmpty else { return }
@@ -60,8 +85,9 @@ public final class PlaybackSession {
             }
         }
         player.stop()
+        stalledWantingToPlay = wantsToPlay
         wantsToPlay = false
-        onProblem?("Nothing in the queue can be played.")
+        if !expectsMoreTracks { onProblem?("Nothing in the queue can be played.") }
         onTrackChange?(queue.current)
         onStateChange?()
     }

@@ -11,7 +11,7 @@ public struct Queue: Sendable {
     /// Seconds into a track after which "previous" restarts it instead.
     public static let restartThreshold = 3.0
 
-    public let count: Int
+    public private(set) var count: Int
     /// Album indices in play order.
     public private(set) var order: [Int]
     /// Where in `order` playback is.
@@ -36,6 +36,22 @@ public struct Queue: Sendable {
         isShuffled = on
         order = on ? ShuffleOrder.make(count: count, first: now, using: &rng) : Array(0..<count)
         cursor = on ? 0 : now
+    }
+
+    /// Tracks were added to the end of the album: in album order they follow; shuffled, they join the
+    /// part of the order not yet played, so every track still plays once before any repeats.
+    public mutating func append(count added: Int) {
+        guard added > 0 else { return }
+        let new = count..<(count + added)
+        count += added
+        if isShuffled {
+            let played = order.isEmpty ? [] : Array(order[...cursor])
+            var rest = Array(order.dropFirst(played.count)) + new
+            rest.shuffle(using: &rng)
+            order = played + rest
+        } else {
+            order += new
+        }
     }
 
     /// Makes an album index current (a chosen cover, a tapped row), keeping the order.

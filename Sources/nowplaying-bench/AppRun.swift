@@ -47,7 +47,7 @@ struct AppRun {
               let data = try? Data(contentsOf: stats),
               let report = try? JSONDecoder().decode(RunReport.self, from: data) else {
             throw BenchError("The app did not finish cleanly (\(result.terminationStatus)) with \(arguments.joined(separator: " ")):\n"
-                             + (result.standardError ?? ""))
+                             + result.standardError)
         }
         try? FileManager.default.removeItem(at: stats)
         return Outcome(report: report, launched: launched, samples: result.closureResult)

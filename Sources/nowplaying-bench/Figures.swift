@@ -31,8 +31,9 @@ struct SteadyFigures: Codable {
 
     init(from a: ProcessProbe.Sample, to b: ProcessProbe.Sample, frames all: [RunReport.Frame]) {
         seconds = b.time - a.time
-        cpuPercent = (b.cpu - a.cpu) / seconds * 100
-        wakeupsPerSecond = Double(b.wakeups - a.wakeups) / seconds
+        let used = b.since(a)
+        cpuPercent = used.cpu / seconds * 100
+        wakeupsPerSecond = Double(used.wakeups) / seconds
         frames = all.filter { $0.time >= a.time && $0.time <= b.time }.count
         framesPerSecond = Double(frames) / seconds
     }

@@ -7,8 +7,9 @@ struct Scenarios {
     /// How long things run: the full benchmark, or a quick pass that only proves it still works.
     struct Durations {
         var settle: Double, steady: Double, startupRuns: Int, repeats: Int
-        static let full = Durations(settle: 2, steady: 10, startupRuns: 5, repeats: 10)
-        static let quick = Durations(settle: 0.7, steady: 1.5, startupRuns: 1, repeats: 2)
+        /// Settling outlasts the app's release of an unused audio output (2 s).
+        static let full = Durations(settle: 3, steady: 10, startupRuns: 5, repeats: 10)
+        static let quick = Durations(settle: 2.5, steady: 1.5, startupRuns: 1, repeats: 2)
     }
 
     let app: AppRun

@@ -28,6 +28,16 @@ struct PlaybackWiringTests {
         for _ in 0..<frames { app.advanceFrame() }
     }
 
+    /// Turns the loop until `condition` holds (the library is read on another thread), for at most 20 s.
+    private func pump(_ app: NowPlayingApp, until condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(20)
+        while !condition() && Date() < end {
+            app.advanceFrame()
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return condition()
+    }
+
     private func tap(_ app: NowPlayingApp, _ id: String) throws {
         let v = try #require(app.application.window.viewWithIdentifier(id))
         let c = v.convert(Point(x: v.bounds.midX, y: v.bounds.midY), to: nil)
@@ -167,11 +177,30 @@ struct PlaybackWiringTests {
         try "garbage".write(toFile: dir + "/1 broken.ogg", atomically: true, encoding: .utf8)
         let demoTrack = try AppResources.locate().demoAlbum + "/05-midnight-tram.ogg"
         let a = try app(paths: [dir, demoTrack, dir + "/missing.mp3"])
-        #expect(a.session.tracks.count == 2)
+        #expect(pump(a) { a.session.tracks.count == 2 && !a.session.expectsMoreTracks })
         #expect(a.session.current == 1, "the broken file was skipped")
         #expect(a.view.titleLabel.text == "Midnight Tram")
         send(a, [], frames: 20)
         #expect(a.view.messageView.presentationAlpha == 1, "a message is on screen")
+    }
+
+    /// A large library does not hold the window up: the app starts on the first album, and the rest joins
+    /// the queue, the carousel and the library list as it is read.
+    @Test func theRestOfALargeLibraryArrivesAfterTheFirstFrame() throws {
+        let root = NSTemporaryDirectory() + "np-large-\(UUID().uuidString)"
+        let track = try AppResources.locate().demoAlbum + "/05-midnight-tram.ogg"
+        for album in 1...30 {
+            let dir = root + "/Album \(album)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for n in 1...10 { try FileManager.default.createSymbolicLink(atPath: dir + "/\(n) Song.ogg", withDestinationPath: track) }
+        }
+        let a = try app(paths: [root])
+        #expect(a.session.tracks.count < 300, "started before everything was read")
+        #expect(a.session.tracks.prefix(10).allSatisfy { $0.path.hasPrefix(root + "/Album 1/") }, "on the first album")
+        #expect(pump(a) { a.session.tracks.count == 300 && !a.session.expectsMoreTracks })
+        #expect(a.session.tracks[299].path == root + "/Album 30/10 Song.ogg", "in album order")
+        #expect(a.session.current == 0, "still on the first track")
+        #expect(a.view.carousel.numberOfItems == 300 && a.root.library.list.numberOfItems == 300)
     }
 
     @Test func anUnreadableCoverImageIsReportedAndReplaced() throws {

@@ -16,6 +16,34 @@ struct LibraryTests {
         #expect(r.problems.isEmpty, "non-audio files are skipped quietly")
     }
 
+    /// The reader hands the first album over on its own (the app starts on it), then the rest in batches;
+    /// together they are exactly the whole load.
+    @Test func batchesStartWithTheFirstAlbumAndAddUpToTheWholeLoad() throws {
+        let s = Scratch()
+        for album in ["Album 10", "Album 2", "album 1"] {
+            for n in [3, 1, 2] { try s.wav("\(album)/\(n) Song.wav", seconds: 0.05) }
+        }
+        try s.wav("Album 2/Disc 2/1 Bonus.wav", seconds: 0.05)
+        var batches: [Library.Result] = []
+        Library.load([s.dir.path], batchSize: 4) { batches.append($0) }
+        let whole = Library.load([s.dir.path])
+        #expect(batches.flatMap(\.tracks) == whole.tracks)
+        #expect(batches.first?.tracks.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().lastPathComponent }
+                == ["album 1", "album 1", "album 1"], "the first album alone")
+        #expect(batches.count >= 3, "then batches of about four")
+        let order = whole.tracks.map { $0.path.replacingOccurrences(of: s.dir.path + "/", with: "") }
+        #expect(order == ["album 1/1 Song.wav", "album 1/2 Song.wav", "album 1/3 Song.wav",
+                          "Album 2/1 Song.wav", "Album 2/2 Song.wav", "Album 2/3 Song.wav", "Album 2/Disc 2/1 Bonus.wav",
+                          "Album 10/1 Song.wav", "Album 10/2 Song.wav", "Album 10/3 Song.wav"],
+                "folders in natural order (2 before 10, case aside), each folder's files before its subfolders")
+    }
+
+    @Test func naturalOrderSortsNumbersByValueAndIgnoresCaseAndAccents() {
+        let names = ["track 10", "Track 2", "écho", "Echo 1", "track 1", "Zebra", "alpha"]
+        #expect(names.sorted { NaturalOrder($0) < NaturalOrder($1) }
+                == ["alpha", "écho", "Echo 1", "track 1", "Track 2", "track 10", "Zebra"])
+    }
+
     @Test func fileNameAndFolderAreTheFallBacks() throws {
         let s = Scratch()
         let p = try s.wav("Some Album/03 - Glass_Orchard.wav", seconds: 0.1)

@@ -21,6 +21,23 @@ struct QueueTests {
         #expect(Set(second).count == count)
     }
 
+    /// Tracks read later join the queue: after the others in album order; shuffled, among the tracks not yet
+    /// played, so the pass still plays every track exactly once (SPEC P2).
+    @Test(arguments: seeds)
+    func appendedTracksJoinThePass(seed: UInt64) {
+        var plain = Queue(count: 3, seed: seed)
+        plain.append(count: 2)
+        #expect(plain.order == [0, 1, 2, 3, 4] && plain.count == 5)
+        var q = Queue(count: 5, seed: seed)
+        q.setShuffled(true)
+        var heard = [q.current, q.next()!]
+        q.append(count: 4)
+        #expect(q.count == 9)
+        #expect(Array(q.order.prefix(2)) == heard, "what was played stays where it was")
+        while let n = q.next() { heard.append(n) }
+        #expect(heard.count == 9 && Set(heard) == Set(0..<9), "every track once, the new ones included")
+    }
+
     @Test(arguments: seeds)
     func shuffleOffReturnsToAlbumOrderFromTheCurrentTrack(seed: UInt64) {
         var q = Queue(count: 10, seed: seed)

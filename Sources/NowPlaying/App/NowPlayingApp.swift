@@ -57,11 +57,15 @@ public final class NowPlayingApp {
         application.window.clearColor = Theme.background
 
         var problems: [String] = []
+        var readers: [BackgroundLibrary] = []
         let player = try Player()
         if let p = player.openProblem { problems.append(p) }
-        let start = NowPlayingApp.startingQueue(options: options, stateDirectory: stateDirectory,
-                                                demo: resources.demoAlbum, problems: &problems)
+        let arrivals = Arrivals()
+        let start = NowPlayingApp.startingQueue(options: options, stateDirectory: stateDirectory, demo: resources.demoAlbum,
+                                                mainLoop: application.mainLoop, problems: &problems,
+                                                readers: &readers) { arrivals.handle($0) }
         session = PlaybackSession(tracks: start.tracks, player: player)
+        session.expectsMoreTracks = readers.contains { $0.hasMore }
         session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
         if let v = start.volume { player.volume = v }
 
@@ -91,6 +95,15 @@ public final class NowPlayingApp {
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) }
         for p in problems { report(p) }
+        arrivals.handle = { [unowned self] in append($0) }
+        // The first turn of the loop comes after the first frame: only then does the rest of the library load.
+        application.schedule(after: 0) { for reader in readers { reader.readOn() } }
+    }
+
+    /// Forwards batches read in the background to the app once it exists (they arrive on the main loop,
+    /// which runs only after `init`).
+    @MainActor private final class Arrivals {
+        var handle: (Library.Result?) -> Void = { _ in }
     }
 
     // MARK: FPS readout
@@ -160,28 +173,36 @@ public final class NowPlayingApp {
         library.refresh()
         guard let track = session.currentTrack else { return }
         let order = session.queue.order, cursor = session.queue.cursor
-        let upcoming = order[min(order.count, cursor + 1)...].map { (index: $0, track: session.tracks[$0]) }
+        let upcoming = order[min(order.count, cursor + 1)...].prefix(LowerModuleView.upNextCount)
+            .map { (index: $0, track: session.tracks[$0]) }
         root.card.lowerModule.show(current: track, upcoming: Array(upcoming))
         root.card.lowerModule.volume.value = session.volume
     }
 
     /// What to play first: the paths given, else the saved session (paused where it was), else the demo album.
-    private static func startingQueue(options: Options, stateDirectory: String, demo: String,
-                                      problems: inout [String]) -> (tracks: [Track], index: Int, position: Double,
-                                                                    playing: Bool, volume: Double?, shuffle: Bool,
-                                                                    repeatMode: Queue.Repeat) {
+    /// Paths are read in the background: this waits only for the first album (or the saved track's batch);
+    /// what is read later goes to `more`.
+    private static func startingQueue(options: Options, stateDirectory: String, demo: String, mainLoop: MainLoopQueue,
+                                      problems: inout [String], readers: inout [BackgroundLibrary],
+                                      more: @escaping @MainActor @Sendable (Library.Result?) -> Void)
+        -> (tracks: [Track], index: Int, position: Double, playing: Bool, volume: Double?, shuffle: Bool, repeatMode: Queue.Repeat) {
         if !options.paths.isEmpty {
-            let loaded = Library.load(options.paths)
+            let reader = BackgroundLibrary(options.paths, mainLoop: mainLoop, isEnough: { !$0.isEmpty }, more: more)
+            readers.append(reader)
+            let loaded = reader.firstPart()
             problems += loaded.problems
             if !loaded.tracks.isEmpty { return (loaded.tracks, 0, 0, true, nil, false, .off) }
             problems.append("Nothing playable in \(options.paths.joined(separator: ", ")); playing the demo album instead.")
         } else {
             do {
                 if let state = try PlaybackState.load(from: stateDirectory) {
-                    let loaded = Library.load(state.paths)
+                    let current = state.paths[state.current]
+                    let reader = BackgroundLibrary(state.paths, mainLoop: mainLoop,
+                                                   isEnough: { $0.contains { $0.path == current } }, more: more)
+                    readers.append(reader)
+                    let loaded = reader.firstPart()
                     problems += loaded.problems
                     if !loaded.tracks.isEmpty {
-                        let current = state.paths[state.current]
                         let index = loaded.tracks.firstIndex { $0.path == current }
                         return (loaded.tracks, index ?? 0, index == nil ? 0 : state.position, false,
                                 state.volume, state.shuffle, state.repeatMode)
@@ -194,6 +215,20 @@ public final class NowPlayingApp {
         let loaded = Library.load([demo])
         problems += loaded.problems
         return (loaded.tracks, 0, 0, true, nil, false, .off)
+    }
+
+    /// Tracks read in the background join the queue, the carousel and the library (nil: the reading is done).
+    private func append(_ batch: Library.Result?) {
+        guard let batch else {
+            session.expectsMoreTracks = false
+            return
+        }
+        for p in batch.problems { report(p) }
+        guard !batch.tracks.isEmpty else { return }
+        session.append(batch.tracks)
+        controller.tracksAppended()
+        library.tracksAppended()
+        refreshAround()
     }
 
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.

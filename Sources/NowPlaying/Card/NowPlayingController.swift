@@ -68,6 +68,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         }
     }
 
+    /// Tracks read in the background joined the album: the carousel gains their covers (where it is stays).
+    func tracksAppended() {
+        view.carousel.reloadData()
+    }
+
     /// Play / pause, shuffle and repeat as the buttons show them (SPEC T3, T5).
     private func refreshState() {
         view.setPlaying(session.isPlaying)

@@ -27,6 +27,11 @@ final class LibraryController: CollectionViewDataSource {
         view.miniPlayer.playPause.addAction(for: .touchUpInside) { [unowned self] _ in self.session.togglePlay() }
     }
 
+    /// Tracks read in the background joined the album: the list grows (where it is scrolled stays).
+    func tracksAppended() {
+        view.list.reloadData()
+    }
+
     /// The current track or the play state changed.
     func refresh() {
         let mini = view.miniPlayer

@@ -35,6 +35,8 @@ public final class Application {
     /// Called with the type of every application-registered SDL event (SDL_RegisterEvents), on the main loop.
     public var onUserEvent: ((UInt32) -> Void)?
     public private(set) var isRunning = false
+    /// Hands work to this loop from other threads.
+    public let mainLoop = MainLoopQueue()
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -267,6 +269,7 @@ public final class Application {
         case SDL_KEYDOWN:
             onKey?(KeyPress(sdl: event.key.keysym))
         default:
+            if event.type == mainLoop.eventType { mainLoop.drain(); return }
             if event.type >= SDL_USEREVENT.rawValue && event.type < SDL_LASTEVENT.rawValue { onUserEvent?(event.type) }
         }
     }
