@@ -31,9 +31,6 @@ extension Surface {
         return true
     }
 
-    /// An independent copy of the pixels.
-    func copy() -> Surface? { Surface(taking: SDL_DuplicateSurface(pointer)) }
-
     /// Multiplies the alpha of the corner pixels by their coverage: the picture with its corners rounded.
     /// `radii` are in this surface's pixels.
     func roundCorners(_ radii: CornerRadii) {

@@ -103,16 +103,48 @@ public struct DrawContext {
     public func draw(_ image: Image, in destination: Rect, clippedTo shape: Rect? = nil,
                      radii: CornerRadii = .zero, tint: Color = .white) {
         let pixelSize = destination.size.scaled(by: renderer.pixelScale)
+        guard let texture = renderer.texture(for: image, pixelSize: pixelSize) else { return }
         if !radii.isZero && isAxisAligned && (shape == nil || shape == destination) {
-            // Rounded where the picture fills its shape: the corners are baked into the cached texture once,
-            // and each frame is a plain (scaled) copy.
-            guard let texture = renderer.texture(for: image, pixelSize: pixelSize,
-                                                 cornerRadii: radii.scaled(by: renderer.pixelScale, renderer.pixelScale)) else { return }
-            draw(texture, in: destination, tint: tint)
+            drawRounded(image, texture: texture, in: transform.apply(to: destination),
+                        radii: radii.scaled(by: transform.a, transform.d), tint: tint)
             return
         }
-        guard let texture = renderer.texture(for: image, pixelSize: pixelSize) else { return }
         draw(texture, in: destination, clippedTo: shape, radii: radii, tint: tint)
+    }
+
+    /// A picture with rounded corners under an axis-aligned transform, without triangles: the straight parts
+    /// are copies of the cached texture, each corner a small cached piece of it with the corner's
+    /// anti-aliased edge in its alpha. (A radius animating with the view costs only new corner pieces.)
+    private func drawRounded(_ image: Image, texture: Texture, in d: Rect, radii: CornerRadii, tint: Color) {
+        guard tint.alpha * alpha > 0, !d.isEmpty else { return }
+        let color = Mesh.color(tint, alpha: alpha)
+        let sx = Double(texture.width) / d.width, sy = Double(texture.height) / d.height
+        let radius = min(radii.maximum, d.width / 2, d.height / 2)
+        // The corner square in whole texture pixels, and what it covers on screen.
+        let kt = Int((radius * sx).rounded())
+        guard kt >= 1 else {
+            renderer.copy(texture, from: Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height)), to: d, color: color)
+            return
+        }
+        let kx = Double(kt) / sx, ky = Double(kt) / sy, k = Double(kt)
+        let tw = Double(texture.width), th = Double(texture.height)
+        let rounded = [radii.topLeft > 0, radii.topRight > 0, radii.bottomRight > 0, radii.bottomLeft > 0]
+        func piece(_ src: Rect, _ dst: Rect) {
+            guard src.width > 0, src.height > 0 else { return }
+            renderer.copy(texture, from: src, to: dst, color: color)
+        }
+        piece(Rect(x: k, y: 0, width: tw - 2 * k, height: th), Rect(x: d.minX + kx, y: d.minY, width: d.width - 2 * kx, height: d.height))
+        let leftTop = rounded[0] ? 1.0 : 0, leftBottom = rounded[3] ? 1.0 : 0, rightTop = rounded[1] ? 1.0 : 0, rightBottom = rounded[2] ? 1.0 : 0
+        piece(Rect(x: 0, y: k * leftTop, width: k, height: th - k * (leftTop + leftBottom)),
+              Rect(x: d.minX, y: d.minY + ky * leftTop, width: kx, height: d.height - ky * (leftTop + leftBottom)))
+        piece(Rect(x: tw - k, y: k * rightTop, width: k, height: th - k * (rightTop + rightBottom)),
+              Rect(x: d.maxX - kx, y: d.minY + ky * rightTop, width: kx, height: d.height - ky * (rightTop + rightBottom)))
+        let origins = [(d.minX, d.minY), (d.maxX - kx, d.minY), (d.maxX - kx, d.maxY - ky), (d.minX, d.maxY - ky)]
+        for corner in 0..<4 where rounded[corner] {
+            guard let t = renderer.cornerPiece(of: image, width: texture.width, height: texture.height, corner: corner, size: kt) else { continue }
+            renderer.copy(t, from: Rect(x: 0, y: 0, width: k, height: k),
+                          to: Rect(x: origins[corner].0, y: origins[corner].1, width: kx, height: ky), color: color)
+        }
     }
 
     /// Draws a texture stretched over `destination`, clipped and tinted as `draw(_:in:…)` for images.

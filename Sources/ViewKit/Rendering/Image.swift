@@ -59,6 +59,12 @@ public final class Image {
         self.decoded = vector ? nil : surface
     }
 
+    /// Whether every pixel is opaque (a raster image; vector images are treated as having transparency).
+    public lazy var isOpaque: Bool = decoded.map { Surface.isOpaque($0.pointer) } ?? false
+
+    /// A raster image's own size in pixels (nil for vector images, which have none).
+    var pixelDimensions: (width: Int, height: Int)? { decoded.map { ($0.width, $0.height) } }
+
     /// The pixels at a given size: SVG rasterised to it, raster images resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)

@@ -11,11 +11,14 @@ public final class Renderer {
     /// Shapes and caches text.
     public let text: TextRenderer
 
-    private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int; let radii: CornerRadii }
-    private struct TargetKey: Hashable { let width: Int; let height: Int; let depth: Int }
+    private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int }
+    private struct CornerKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int; let corner: Int; let size: Int }
     private var imageTextures = LRUCache<ImageKey, (image: Image, texture: Texture)>(budget: 96 << 20)
-    private var targets = LRUCache<TargetKey, Texture>(budget: 64 << 20)
+    /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
+    /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
+    private var targets: [Int: Texture] = [:]
     private var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
+    private var cornerPieces = LRUCache<CornerKey, (image: Image, texture: Texture)>(budget: 4 << 20)
     private var currentTarget: OpaquePointer?
     private var groupDepth = 0
     private let premultipliedBlend: SDL_BlendMode
@@ -88,6 +91,7 @@ public final class Renderer {
         imageTextures.removeAll()
         targets.removeAll()
         cornerMasks.removeAll()
+        cornerPieces.removeAll()
         frameTexture = nil
         text.releaseTextures()
     }
@@ -176,9 +180,8 @@ public final class Renderer {
         let previous = currentTarget
         setTarget(target.handle)
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(handle, 0, 0, 0, 0)
-        SDL_RenderSetClipRect(handle, nil)
-        SDL_RenderClear(handle)
+        setClip(PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        fill(Rect(x: 0, y: 0, width: Double(box.width), height: Double(box.height)), color: SDL_Color(r: 0, g: 0, b: 0, a: 0))
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         groupDepth += 1
         let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
@@ -226,12 +229,13 @@ public final class Renderer {
     }
 
     private func target(width: Int, height: Int) -> Texture? {
-        let key = TargetKey(width: width, height: height, depth: groupDepth)
-        if let t = targets.value(for: key) { return t }
-        guard let h = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height)) else { return nil }
-        let t = Texture(handle: h, width: width, height: height)
-        targets.insert(t, for: key, cost: t.byteCount)
+        if let t = targets[groupDepth], t.width >= width, t.height >= height { return t }
+        let w = max(width, targets[groupDepth]?.width ?? 0), h = max(height, targets[groupDepth]?.height ?? 0)
+        targets[groupDepth] = nil
+        guard let handle = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
+        let t = Texture(handle: handle, width: w, height: h)
+        targets[groupDepth] = t
         return t
     }
 
@@ -264,7 +268,13 @@ public final class Renderer {
     func fill(_ rect: Rect, color: SDL_Color) {
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
         var r = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+        // An opaque colour blends to itself: write it (the software renderer's blended fill is per pixel).
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetRenderDrawBlendMode(handle, &mode)
+        let opaque = color.a == 255 && mode == SDL_BLENDMODE_BLEND
+        if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
         SDL_RenderFillRectF(handle, &r)
+        if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
     }
 
     /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
@@ -283,21 +293,48 @@ public final class Renderer {
         SDL_SetTextureAlphaMod(texture.handle, 255)
     }
 
-    /// The texture of an image at a pixel size (rounded), rasterised or resampled once and cached; with
-    /// `cornerRadii` (in those pixels) its corners are rounded into its alpha, so it draws as a plain copy.
-    public func texture(for image: Image, pixelSize: Size, cornerRadii: CornerRadii = .zero) -> Texture? {
-        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
-        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h, radii: cornerRadii)
+    /// The texture of an image for drawing at a pixel size, rasterised or resampled once and cached. Pictures
+    /// come at their own size halved k times, the smallest at least as large as asked, and the copy scales
+    /// the rest: an image whose view grows or shrinks every frame (a transition) needs no texture per frame.
+    /// Vector images are rasterised at the size asked.
+    public func texture(for image: Image, pixelSize: Size) -> Texture? {
+        let (w, h) = textureSize(for: image, pixelSize: pixelSize)
+        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
         if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
-        guard var surface = image.surface(pixelWidth: w, pixelHeight: h) else { return nil }
-        if !cornerRadii.isZero {
-            guard let own = surface.copy() else { return nil }
-            own.roundCorners(cornerRadii)
-            surface = own
-        }
-        guard let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
+        guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
+              let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
         imageTextures.insert((image, t), for: key, cost: t.byteCount)
         return t
+    }
+
+    private func textureSize(for image: Image, pixelSize: Size) -> (Int, Int) {
+        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
+        return Renderer.mipmapLevel(for: image, width: w, height: h) ?? (w, h)
+    }
+
+    /// One corner (0 top-left, then clockwise) of an image's `width` × `height` texture, `size` pixels square,
+    /// with the rounded edge of a corner of that radius in its alpha.
+    func cornerPiece(of image: Image, width: Int, height: Int, corner: Int, size: Int) -> Texture? {
+        let key = CornerKey(image: ObjectIdentifier(image), width: width, height: height, corner: corner, size: size)
+        if let entry = cornerPieces.value(for: key), entry.image === image { return entry.texture }
+        guard let source = image.surface(pixelWidth: width, pixelHeight: height),
+              let piece = Surface(width: size, height: size) else { return nil }
+        let flipX = corner == 1 || corner == 2, flipY = corner >= 2
+        var from = SDL_Rect(x: Int32(flipX ? width - size : 0), y: Int32(flipY ? height - size : 0), w: Int32(size), h: Int32(size))
+        SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
+        SDL_UpperBlit(source.pointer, &from, piece.pointer, nil)
+        piece.roundCorners(CornerRadii(topLeft: corner == 0 ? Double(size) : 0, topRight: corner == 1 ? Double(size) : 0,
+                                       bottomRight: corner == 2 ? Double(size) : 0, bottomLeft: corner == 3 ? Double(size) : 0))
+        guard let t = Texture(renderer: handle, surface: piece.pointer) else { return nil }
+        cornerPieces.insert((image, t), for: key, cost: t.byteCount)
+        return t
+    }
+
+    /// The image's own pixel size halved as often as it stays at least `width` × `height`.
+    private static func mipmapLevel(for image: Image, width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard var (w, h) = image.pixelDimensions, w > 0, h > 0 else { return nil }
+        while (w + 1) / 2 >= width && (h + 1) / 2 >= height && w > 1 && h > 1 { w = (w + 1) / 2; h = (h + 1) / 2 }
+        return (w, h)
     }
 
     /// A white quarter disc of `radius` pixels (top-left corner, anti-aliased in its alpha), tinted to

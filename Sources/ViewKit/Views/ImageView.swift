@@ -43,6 +43,13 @@ open class ImageView: View {
     open override var intrinsicContentSize: Size? { image?.size }
     open override var hasContent: Bool { image != nil }
 
+    /// An opaque picture stretched or cropped to fill square-cornered bounds hides whatever is beneath.
+    open override var drawsOpaqueContent: Bool {
+        guard let image, image.isOpaque, tintColor == .white,
+              contentMode == .scaleToFill || contentMode == .scaleAspectFill else { return false }
+        return !clipsToBounds || presentationCornerRadius == 0
+    }
+
     /// Where the picture lands in bounds space.
     public var imageRect: Rect { contentMode.rect(for: image?.size ?? bounds.size, in: bounds) }
 
