@@ -134,6 +134,7 @@ public final class NowPlayingApp {
         let card = root.card
         card.chevron.addAction(for: .touchUpInside) { [unowned self] _ in dismissCard() }
         card.requestDismiss = { [unowned self] in dismissCard() }
+        card.takeStills = { [unowned self] in libraryStills() }
         root.library.miniPlayer.tap.addTarget { [unowned self] _ in presentCard(animated: true) }
         card.lowerModule.onSelect = { [unowned self] index in
             session.select(index)
@@ -148,17 +149,24 @@ public final class NowPlayingApp {
         return (mini.convert(mini.bounds, to: root.card), mini.cover.convert(mini.cover.bounds, to: root.card))
     }
 
-    /// SPEC M1: the card rises from the mini player over a still of the library.
+    /// SPEC M1: the card rises from the mini player over a still of the library (opened without animation,
+    /// as at start-up, it takes the stills only when it is dismissed or swiped).
     func presentCard(animated: Bool) {
+        root.layoutIfNeeded()
+        let stills = animated ? libraryStills() : (backdrop: nil, miniBar: nil)
+        let frames = miniFrames
+        root.card.present(backdrop: stills.backdrop, miniBar: stills.miniBar, miniFrame: frames.bar,
+                          thumbnailFrame: frames.thumbnail, cover: controller.cover(for: session.current), animated: animated)
+    }
+
+    /// The library without its mini player, and the mini player, as they are now.
+    private func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
         root.layoutIfNeeded()
         let lib = root.library
         lib.miniPlayer.isHidden = true
         let backdrop = application.renderer.snapshot(lib, background: Theme.background)
         lib.miniPlayer.isHidden = false
-        let bar = application.renderer.snapshot(lib.miniPlayer)
-        let frames = miniFrames
-        root.card.present(backdrop: backdrop, miniBar: bar, miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
-                          cover: controller.cover(for: session.current), animated: animated)
+        return (backdrop, application.renderer.snapshot(lib.miniPlayer))
     }
 
     /// SPEC M4: back into the mini player.

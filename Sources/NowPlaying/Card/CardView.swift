@@ -188,6 +188,7 @@ final class CardView: View {
     /// Plays the presentation backwards (ease-out) and removes the card at the end.
     func dismiss(miniFrame: Rect, thumbnailFrame: Rect, cover: Image?, animated: Bool) {
         guard isPresented else { return }
+        if animated { refreshStills() }
         generation += 1
         let current = generation
         isPresented = false
@@ -254,13 +255,27 @@ final class CardView: View {
     /// Called to dismiss (the app knows where the mini player is).
     var requestDismiss: (() -> Void)?
 
+    /// Takes stills of the library and the mini player as they are now (the backing and the mini bar).
+    var takeStills: (() -> (backdrop: Image?, miniBar: Image?))?
+
+    /// Before the card shows what is beneath it (a dismissal, a swipe), the backing and mini bar become stills
+    /// of the screen as it is now (a card opened without animation, at start-up, took none).
+    private func refreshStills() {
+        guard let stills = takeStills?() else { return }
+        backing.image = stills.backdrop
+        miniBarGhost.image = stills.miniBar
+    }
+
     private func handleSwipe(_ pan: PanGestureRecognizer) {
         let t = pan.translation(in: nil)
         switch pan.state {
         case .began, .changed:
             // The card follows the finger from where it is on screen (a swipe may catch it mid-transition);
             // above its resting place it resists.
-            if pan.state == .began { swipeStart = container.presentationFrame.minY }
+            if pan.state == .began {
+                swipeStart = container.presentationFrame.minY
+                refreshStills()
+            }
             let y = swipeStart + t.y
             containerTop = y >= 0 ? y : -ScrollMotion.rubberBand(-y, dimension: bounds.height)
             relayout()

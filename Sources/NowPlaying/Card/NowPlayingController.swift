@@ -9,7 +9,10 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     let view: NowPlayingView
     let session: PlaybackSession
     private let icons: Icons
-    private var covers: [String: Image?] = [:]
+    /// Covers found lately (nil: the track has none), by path; bounded, so a long scroll through a large
+    /// library does not keep every picture.
+    private var covers = LRUCache<String, Image?>(budget: NowPlayingController.coverCacheCount)
+    static let coverCacheCount = 64
     /// Where problems are reported, one plain line each.
     var report: (String) -> Void
     /// Told whenever the current track changes (the app sets the window title).
@@ -90,10 +93,10 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         view.showProgress(position: session.position, duration: session.duration)
     }
 
-    /// The cover picture of a track: embedded, beside the file, or nil for the placeholder; loaded once.
+    /// The cover picture of a track: embedded, beside the file, or nil for the placeholder; kept while recent.
     func cover(for index: Int) -> Image? {
         let path = session.tracks[index].path
-        if let cached = covers[path] { return cached }
+        if let cached = covers.value(for: path) { return cached }
         var image: Image?
         switch CoverArt.find(for: path) {
         case .embedded(let bytes):
@@ -104,7 +107,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         case .none:
             image = nil
         }
-        covers[path] = .some(image)
+        covers.insert(image, for: path, cost: 1)
         return image
     }
 

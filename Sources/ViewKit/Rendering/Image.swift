@@ -9,8 +9,9 @@ public struct ImageError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A picture from a file or from bytes: raster (PNG, JPEG, WebP …) or vector (SVG).
-/// Raster images are decoded once and kept; SVG is rasterised at exactly the pixel size it is drawn at,
-/// so icons stay crisp at any pixel scale. Textures are cached by the renderer.
+/// Raster images are decoded when a texture of them is made (their pixels are not kept); SVG is rasterised
+/// at exactly the pixel size it is drawn at, so icons stay crisp at any pixel scale. Textures are cached by
+/// the renderer.
 @MainActor
 public final class Image {
     private enum Source { case file(String), bytes([UInt8]), pixels }
@@ -21,7 +22,9 @@ public final class Image {
     public let isVector: Bool
     /// The size in points at scale 1.
     public let size: Size
-    private let decoded: Surface?
+    /// The pixels of a snapshot (kept), or of a decoded picture until its first texture is made from them.
+    private var decoded: Surface?
+    private let keepsPixels: Bool
 
     /// Loads and validates the image now, so a broken file is reported where it is opened.
     public convenience init(contentsOfFile path: String) throws {
@@ -44,6 +47,10 @@ public final class Image {
         isVector = false
         size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         decoded = surface
+        keepsPixels = true
+        pixelDimensions = (surface.width, surface.height)
+        isOpaque = !surface.hasAlphaChannel || Surface.isOpaque(surface.pointer)
+        averageColor = surface.averageColor()
     }
 
     private init(bytes: [UInt8], name: String, source: Source) throws {
@@ -56,26 +63,33 @@ public final class Image {
             throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : Image.sdlReason())
         }
         self.size = Size(width: Double(surface.width), height: Double(surface.height))
-        self.decoded = vector ? nil : surface
+        // Decoded pixels are kept only until the first texture is made from them (a cover is 1.4 MB of them):
+        // the renderer keeps textures, and a texture of another size decodes the compressed picture again.
+        decoded = vector ? nil : surface
+        keepsPixels = false
+        pixelDimensions = vector ? nil : (surface.width, surface.height)
+        isOpaque = !vector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
+        averageColor = surface.averageColor()
     }
 
     /// Whether every pixel is opaque (a raster image; vector images are treated as having transparency).
-    public lazy var isOpaque: Bool = decoded.map { Surface.isOpaque($0.pointer) } ?? false
+    public let isOpaque: Bool
 
     /// A raster image's own size in pixels (nil for vector images, which have none).
-    var pixelDimensions: (width: Int, height: Int)? { decoded.map { ($0.width, $0.height) } }
+    let pixelDimensions: (width: Int, height: Int)?
 
-    /// The pixels at a given size: SVG rasterised to it, raster images resampled.
+    /// The pixels at a given size: SVG rasterised to it, raster images decoded and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
         if isVector { return Image.decode(bytes, svgSize: (w, h)) }
-        guard let decoded else { return nil }
-        if decoded.width == w && decoded.height == h { return decoded }
-        return decoded.resampled(width: w, height: h)
+        guard let full = decoded ?? Image.decode(bytes, svgSize: nil) else { return nil }
+        if !keepsPixels { decoded = nil }
+        if full.width == w && full.height == h { return full }
+        return full.resampled(width: w, height: h)
     }
 
     /// The mean colour of the picture (for backgrounds tinted by the artwork).
-    public lazy var averageColor: Color = (decoded ?? Image.decode(bytes, svgSize: (64, 64)))?.averageColor() ?? .black
+    public let averageColor: Color
 
     private var bytes: [UInt8] {
         switch source {

@@ -43,5 +43,8 @@ public final class OffscreenCanvas {
         guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
     }
 
-    isolated deinit { SDL_DestroyRenderer(handle) }
+    isolated deinit {
+        renderer.releaseTextures()
+        SDL_DestroyRenderer(handle)
+    }
 }

@@ -302,7 +302,7 @@ public final class Renderer {
         let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
         if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
         guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
-              let t = Texture(renderer: handle, surface: surface.pointer) else { return nil }
+              let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
         imageTextures.insert((image, t), for: key, cost: t.byteCount)
         return t
     }

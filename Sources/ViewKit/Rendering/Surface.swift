@@ -3,10 +3,13 @@ import CSDL2
 /// An owned 32-bit ARGB SDL surface, freed with its last reference.
 public final class Surface: @unchecked Sendable {
     public let pointer: UnsafeMutablePointer<SDL_Surface>
+    /// Whether the pixels came with an alpha channel (a JPEG has none: every pixel is opaque).
+    public let hasAlphaChannel: Bool
 
     /// Takes ownership of `pointer`, converting it to ARGB8888 when it has another format.
     public init?(taking pointer: UnsafeMutablePointer<SDL_Surface>?) {
         guard let pointer else { return nil }
+        hasAlphaChannel = pointer.pointee.format.pointee.Amask != 0
         if pointer.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue {
             self.pointer = pointer
         } else {

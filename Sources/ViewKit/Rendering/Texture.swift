@@ -16,11 +16,10 @@ public final class Texture: @unchecked Sendable {
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
     }
 
-    /// A texture holding a copy of the surface's pixels.
-    convenience init?(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>) {
+    /// A texture holding a copy of the surface's pixels (`isOpaque` when the caller knows every pixel is).
+    convenience init?(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool = false) {
         guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
-                  isOpaque: Surface.isOpaque(surface))
+        self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
     }
 
     /// Bytes of video memory the texture takes, for cache budgets.

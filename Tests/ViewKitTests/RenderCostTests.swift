@@ -1,0 +1,89 @@
+import Testing
+@testable import ViewKit
+
+/// What keeps frames cheap: nothing drawn under an opaque cover, only the changed region redrawn, picture
+/// textures at stable sizes, pictures not kept decoded. (The pixels themselves are checked in RenderTests
+/// and, frame by frame against full redraws, in PartialRedrawTests.)
+@MainActor
+struct RenderCostTests {
+    /// Counts its draws.
+    final class Probe: View {
+        var draws = 0
+        override var hasContent: Bool { true }
+        override func draw(in context: DrawContext) { draws += 1 }
+    }
+
+    private func canvas() throws -> OffscreenCanvas {
+        try OffscreenCanvas(size: Size(width: 100, height: 100), fonts: Fixtures.fonts)
+    }
+
+    @Test func nothingUnderAnOpaqueViewIsDrawn() throws {
+        let c = try canvas()
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let under = Probe(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        let cover = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        cover.backgroundColor = .red
+        root.addSubview(under)
+        root.addSubview(cover)
+        let above = Probe(frame: Rect(x: 40, y: 40, width: 20, height: 20))
+        root.addSubview(above)
+        c.render(root)
+        #expect(under.draws == 0, "hidden by the opaque cover")
+        #expect(above.draws == 1)
+        assertPixel(c.pixel(x: 20, y: 20), 255, 0, 0)
+        cover.alpha = 0.5
+        c.render(root)
+        #expect(under.draws == 1, "a translucent cover shows what is under it")
+        cover.alpha = 1
+        cover.cornerRadius = 8
+        c.render(root)
+        #expect(under.draws == 2, "rounded corners let the corners show through")
+        cover.cornerRadius = 0
+        cover.transform = AffineTransform(rotationAngle: 0.1)
+        c.render(root)
+        #expect(under.draws == 3, "rotated, it no longer covers everything")
+    }
+
+    @Test func onlyTheChangedViewsRegionIsRedrawn() throws {
+        let c = try canvas()
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let a = View(frame: Rect(x: 10, y: 10, width: 20, height: 10))
+        a.backgroundColor = .red
+        window.addSubview(a)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegion == PixelRect(x: 0, y: 0, width: 100, height: 100), "the first frame is whole")
+        a.center = Point(x: 60, y: 50)
+        let changed = window.takeDirtyViews()
+        #expect(changed?.count == 1)
+        c.renderer.render(window, background: .black, changed: changed)
+        // Where it was (10…30 × 10…20) and where it is (50…70 × 45…55), a pixel of margin around each.
+        #expect(c.renderer.lastRegion == PixelRect(x: 9, y: 9, width: 62, height: 47))
+        assertPixel(c.pixel(x: 20, y: 15), 0, 0, 0, 3, "the old place is cleared")
+        assertPixel(c.pixel(x: 60, y: 50), 255, 0, 0, 3, "the new place is drawn")
+        window.setNeedsDisplay()
+        #expect(window.takeDirtyViews() == nil, "the window itself asks for everything")
+    }
+
+    @Test func picturesAreTexturedAtHalvingsOfTheirOwnSize() throws {
+        let c = try canvas()
+        let surface = try #require(Surface(width: 600, height: 400))
+        let image = Image(surface: surface, name: "test")
+        for (asked, got) in [(600.0, 600), (412, 600), (300, 300), (299, 300), (120, 150), (75, 75), (15, 19)] {
+            let t = try #require(c.renderer.texture(for: image, pixelSize: Size(width: asked, height: asked * 2 / 3)))
+            #expect(t.width == got, "asked \(asked) px wide")
+        }
+    }
+
+    @Test func decodedPicturesAreNotKeptAndOpacityComesFromTheFormat() throws {
+        let jpeg = try Image(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("Assets/Demo/cover.jpg").path)
+        #expect(jpeg.isOpaque, "a JPEG has no alpha channel")
+        let first = try #require(jpeg.surface(pixelWidth: 600, pixelHeight: 600))
+        let again = try #require(jpeg.surface(pixelWidth: 600, pixelHeight: 600))
+        #expect(first !== again, "decoded again: the first pixels were handed over, not kept")
+        #expect(first.pixel(x: 300, y: 300) == again.pixel(x: 300, y: 300))
+        let svg = try Fixtures.solidImage(width: 10, height: 10, hex: "ff0000")
+        #expect(!svg.isOpaque)
+    }
+}
