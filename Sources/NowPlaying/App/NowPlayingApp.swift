@@ -98,6 +98,9 @@ public final class NowPlayingApp {
         arrivals.handle = { [unowned self] in append($0) }
         // The first turn of the loop comes after the first frame: only then does the rest of the library load.
         application.schedule(after: 0) { for reader in readers { reader.readOn() } }
+        // Drawing the library once while nothing else happens makes its thumbnails' textures, so the first
+        // dismissal's still of it does not wait for pictures to be decoded.
+        application.performWhenIdle { [weak self] in _ = self?.libraryStills() }
     }
 
     /// Forwards batches read in the background to the app once it exists (they arrive on the main loop,
@@ -163,9 +166,7 @@ public final class NowPlayingApp {
     private func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
         root.layoutIfNeeded()
         let lib = root.library
-        lib.miniPlayer.isHidden = true
-        let backdrop = application.renderer.snapshot(lib, background: Theme.background)
-        lib.miniPlayer.isHidden = false
+        let backdrop = application.renderer.snapshot(lib, background: Theme.background, excluding: [lib.miniPlayer])
         return (backdrop, application.renderer.snapshot(lib.miniPlayer))
     }
 

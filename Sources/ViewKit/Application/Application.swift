@@ -174,6 +174,8 @@ public final class Application {
         if blocking {
             if window.animator.isActive || window.needsDisplay || window.needsLayoutPass {
                 timeoutMs = milliseconds(until: nextFrameTime)
+            } else if !idleWork.isEmpty {
+                timeoutMs = 0
             } else if let next = timers.map(\.deadline).min() {
                 timeoutMs = min(60_000, milliseconds(until: next))
             } else {
@@ -190,7 +192,19 @@ public final class Application {
         let frameStart = clock.now
         guard !blocking || frameStart >= nextFrameTime else { return }
         window.animator.tick()
-        if drawIfNeeded() && blocking { nextFrameTime = frameStart + frameInterval }
+        if drawIfNeeded() {
+            if blocking { nextFrameTime = frameStart + frameInterval }
+        } else if !window.animator.isActive && !idleWork.isEmpty {
+            idleWork.removeFirst()()
+        }
+    }
+
+    private var idleWork: [() -> Void] = []
+
+    /// Runs `work` on a later turn of the loop that draws no frame and has nothing moving (one piece of work
+    /// a turn): for preparing things ahead of need without delaying a frame.
+    public func performWhenIdle(_ work: @escaping () -> Void) {
+        idleWork.append(work)
     }
 
     private func milliseconds(until time: Double) -> Int32 {

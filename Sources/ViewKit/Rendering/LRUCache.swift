@@ -32,4 +32,12 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     public mutating func removeAll() { entries.removeAll(); totalCost = 0 }
+
+    /// Drops the entries whose value no longer matters (say, a texture of an image that is gone).
+    public mutating func removeAll(where isStale: (Value) -> Bool) {
+        for (k, e) in entries where isStale(e.value) {
+            entries[k] = nil
+            totalCost -= e.cost
+        }
+    }
 }

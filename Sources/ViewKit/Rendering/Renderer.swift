@@ -13,12 +13,15 @@ public final class Renderer {
 
     private struct ImageKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int }
     private struct CornerKey: Hashable { let image: ObjectIdentifier; let width: Int; let height: Int; let corner: Int; let size: Int }
-    private var imageTextures = LRUCache<ImageKey, (image: Image, texture: Texture)>(budget: 96 << 20)
+    /// An image's texture, holding the image weakly: the texture goes with it (a snapshot replaced by the
+    /// next one), not when the budget finally pushes it out.
+    private struct ImageTexture { weak var image: Image?; let texture: Texture }
+    private var imageTextures = LRUCache<ImageKey, ImageTexture>(budget: 32 << 20)
     /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
     /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
     private var targets: [Int: Texture] = [:]
     private var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
-    private var cornerPieces = LRUCache<CornerKey, (image: Image, texture: Texture)>(budget: 4 << 20)
+    private var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
     private var currentTarget: OpaquePointer?
     private var groupDepth = 0
     private let premultipliedBlend: SDL_BlendMode
@@ -133,6 +136,9 @@ public final class Renderer {
         return region
     }
 
+    /// Views a snapshot leaves out (with their subviews).
+    private var snapshotExclusions: Set<ObjectIdentifier> = []
+
     /// Where the current target's origin lies in the window, while drawing a frame (not a snapshot):
     /// views record where they were drawn from it.
     private var recordingOrigin: (x: Double, y: Double)?
@@ -142,7 +148,8 @@ public final class Renderer {
 
     private func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
         let viewAlpha = view.presentationAlpha
-        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view) else { return }
+        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view),
+              snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(view)) else { return }
         let m = view.presentationTransformToSuperview.concatenating(parent)
         if let origin = recordingOrigin {
             view.lastDrawnRect = PixelRect(enclosing: view.subtreeBounds(in: m).offsetBy(dx: origin.x, dy: origin.y))
@@ -303,7 +310,8 @@ public final class Renderer {
         if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
         guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
               let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
-        imageTextures.insert((image, t), for: key, cost: t.byteCount)
+        imageTextures.removeAll { $0.image == nil }
+        imageTextures.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
         return t
     }
 
@@ -326,7 +334,8 @@ public final class Renderer {
         piece.roundCorners(CornerRadii(topLeft: corner == 0 ? Double(size) : 0, topRight: corner == 1 ? Double(size) : 0,
                                        bottomRight: corner == 2 ? Double(size) : 0, bottomLeft: corner == 3 ? Double(size) : 0))
         guard let t = Texture(renderer: handle, surface: piece.pointer) else { return nil }
-        cornerPieces.insert((image, t), for: key, cost: t.byteCount)
+        cornerPieces.removeAll { $0.image == nil }
+        cornerPieces.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
         return t
     }
 
@@ -365,9 +374,9 @@ public final class Renderer {
         SDL_RenderCopyExF(handle, mask.handle, nil, &dst, 0, nil, SDL_RendererFlip(flip))
     }
 
-    /// Draws a view and its subtree, as it is on screen now, into an image of its bounds
-    /// (UIKit's snapshotView: for transitions that show a still of the screen underneath).
-    public func snapshot(_ view: View, background: Color = .clear) -> Image? {
+    /// Draws a view and its subtree, as it is on screen now, into an image of its bounds, leaving out the
+    /// `excluded` views (UIKit's snapshotView: for transitions that show a still of the screen underneath).
+    public func snapshot(_ view: View, background: Color = .clear, excluding excluded: [View] = []) -> Image? {
         let bounds = view.presentationBounds
         let w = max(1, Int((bounds.width * pixelScale).rounded())), h = max(1, Int((bounds.height * pixelScale).rounded()))
         guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
@@ -385,7 +394,9 @@ public final class Renderer {
             .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
         let recording = recordingOrigin
         recordingOrigin = nil
+        snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
         drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
+        snapshotExclusions = []
         recordingOrigin = recording
         let surface = Surface(width: w, height: h)
         if let surface {

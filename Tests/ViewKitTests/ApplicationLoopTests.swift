@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import ViewKit
+
+/// The event loop's own services: work for idle turns, and work handed over from other threads.
+@MainActor
+@Suite(.serialized)
+struct ApplicationLoopTests {
+    private func app() throws -> Application {
+        try Application(configuration: .init(title: "loop", size: Size(width: 100, height: 100), headless: true,
+                                             fonts: Fixtures.fonts), clock: ManualClock())
+    }
+
+    @Test func idleWorkWaitsForATurnWithoutAFrameOrAnimation() throws {
+        let a = try app()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        a.window.addSubview(v)
+        var ran = 0
+        a.performWhenIdle { ran += 1 }
+        a.turn(blocking: false)
+        #expect(a.renderer.frameCount == 1 && ran == 0, "the first frame comes first")
+        View.animate(withDuration: 0.1) { v.alpha = 0.5 }
+        for _ in 0..<3 {
+            (a.clock as! ManualClock).advance(by: 1.0 / 60)
+            a.turn(blocking: false)
+        }
+        #expect(ran == 0, "not while something moves")
+        for _ in 0..<10 {
+            (a.clock as! ManualClock).advance(by: 1.0 / 60)
+            a.turn(blocking: false)
+        }
+        #expect(ran == 1, "once everything is still, exactly once")
+    }
+
+    @MainActor final class Outcome { var text = "" }
+
+    @Test func workFromAnotherThreadWakesABlockedLoop() throws {
+        let a = try app()
+        a.turn(blocking: false)
+        let outcome = Outcome()
+        // A loop that missed the wake-up would sleep until this deadline (3 s) and the check below would fail.
+        let safety = a.schedule(after: 3) { outcome.text = "timed out" }
+        Thread.detachNewThread { [mainLoop = a.mainLoop] in
+            Thread.sleep(forTimeInterval: 0.05)
+            mainLoop.async { outcome.text = "ran on the main loop" }
+        }
+        a.turn(blocking: true)
+        a.cancelTimer(safety)
+        #expect(outcome.text == "ran on the main loop")
+    }
+}
