@@ -66,11 +66,12 @@ struct RenderCostTests {
         #expect(window.takeDirtyViews() == nil, "the window itself asks for everything")
     }
 
-    @Test func picturesAreTexturedAtHalvingsOfTheirOwnSize() throws {
+    @Test func picturesAreTexturedAtQuarterStepsOfTheirOwnSize() throws {
         let c = try canvas()
         let surface = try #require(Surface(width: 600, height: 400))
         let image = Image(surface: surface, name: "test")
-        for (asked, got) in [(600.0, 600), (412, 600), (300, 300), (299, 300), (120, 150), (75, 75), (15, 19)] {
+        // 600, 450, 338, 254, 191, 144, 108, 81, 61 …: the smallest that is at least the size asked.
+        for (asked, got) in [(600.0, 600), (451, 600), (450, 450), (412, 450), (300, 338), (200, 254), (75, 81), (62, 81)] {
             let t = try #require(c.renderer.texture(for: image, pixelSize: Size(width: asked, height: asked * 2 / 3)))
             #expect(t.width == got, "asked \(asked) px wide")
         }

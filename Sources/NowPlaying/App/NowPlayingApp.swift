@@ -93,7 +93,7 @@ public final class NowPlayingApp {
         }
         session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
         application.window.layoutTreeIfNeeded()
-        if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) }
+        if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
         arrivals.handle = { [unowned self] in append($0) }
         // The first turn of the loop comes after the first frame: only then does the rest of the library load.
@@ -164,6 +164,7 @@ public final class NowPlayingApp {
 
     /// The library without its mini player, and the mini player, as they are now.
     private func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
+        library.showCovers()
         root.layoutIfNeeded()
         let lib = root.library
         let backdrop = application.renderer.snapshot(lib, background: Theme.background, excluding: [lib.miniPlayer])

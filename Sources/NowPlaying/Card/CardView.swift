@@ -181,8 +181,15 @@ final class CardView: View {
             View.performWithoutAnimation {
                 self.nowPlaying.lyricsFlip.alpha = 1
                 self.coverImage.alpha = 0
+                self.releaseStills()
             }
         })
+    }
+
+    /// At rest the stills are not needed (a dismissal or a swipe takes new ones): their pixels go.
+    private func releaseStills() {
+        backing.image = nil
+        miniBarGhost.image = nil
     }
 
     /// Plays the presentation backwards (ease-out) and removes the card at the end.
@@ -238,6 +245,7 @@ final class CardView: View {
                 self.isHidden = true
                 self.nowPlaying.lyricsFlip.alpha = 1
                 self.coverImage.alpha = 0
+                self.releaseStills()
             }
             self.onDismissed?()
         })

@@ -10,6 +10,9 @@ final class LibraryController: CollectionViewDataSource {
     let session: PlaybackSession
     private let icons: Icons
     private let cover: (Int) -> Image?
+    /// Whether rows and the mini player show covers yet: not while the library waits under the card at
+    /// start-up (its pictures are read when it is first drawn, not before the first frame).
+    private(set) var showsCovers = false
 
     init(view: LibraryView, session: PlaybackSession, icons: Icons, cover: @escaping (Int) -> Image?) {
         self.view = view
@@ -27,6 +30,14 @@ final class LibraryController: CollectionViewDataSource {
         view.miniPlayer.playPause.addAction(for: .touchUpInside) { [unowned self] _ in self.session.togglePlay() }
     }
 
+    /// From now on rows and the mini player show their covers.
+    func showCovers() {
+        guard !showsCovers else { return }
+        showsCovers = true
+        view.list.reloadData()
+        refresh()
+    }
+
     /// Tracks read in the background joined the album: the list grows (where it is scrolled stays).
     func tracksAppended() {
         view.list.reloadData()
@@ -38,7 +49,7 @@ final class LibraryController: CollectionViewDataSource {
         if let track = session.currentTrack {
             mini.title.text = track.title
             mini.artist.text = track.artist
-            mini.cover.image = cover(session.current)
+            mini.cover.image = showsCovers ? cover(session.current) : nil
         }
         mini.playPause.setImage(session.isPlaying ? icons.pause : icons.play, for: .normal)
         refreshProgress()
@@ -59,7 +70,8 @@ final class LibraryController: CollectionViewDataSource {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: LibraryCell.reuseIdentifier, for: indexPath)
         let t = session.tracks[indexPath.item]
         (cell as? LibraryCell)?.configure(index: indexPath.item, title: t.title, artist: t.artist, seconds: t.duration,
-                                          cover: cover(indexPath.item), isCurrent: indexPath.item == session.current)
+                                          cover: showsCovers ? cover(indexPath.item) : nil,
+                                          isCurrent: indexPath.item == session.current)
         return cell
     }
 }

@@ -22,9 +22,8 @@ public final class Image {
     public let isVector: Bool
     /// The size in points at scale 1.
     public let size: Size
-    /// The pixels of a snapshot (kept), or of a decoded picture until its first texture is made from them.
-    private var decoded: Surface?
-    private let keepsPixels: Bool
+    /// The pixels of a snapshot (kept); decoded pictures keep only their compressed bytes.
+    private let decoded: Surface?
 
     /// Loads and validates the image now, so a broken file is reported where it is opened.
     public convenience init(contentsOfFile path: String) throws {
@@ -47,7 +46,6 @@ public final class Image {
         isVector = false
         size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         decoded = surface
-        keepsPixels = true
         pixelDimensions = (surface.width, surface.height)
         isOpaque = !surface.hasAlphaChannel || Surface.isOpaque(surface.pointer)
         averageColor = surface.averageColor()
@@ -63,10 +61,9 @@ public final class Image {
             throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : Image.sdlReason())
         }
         self.size = Size(width: Double(surface.width), height: Double(surface.height))
-        // Decoded pixels are kept only until the first texture is made from them (a cover is 1.4 MB of them):
-        // the renderer keeps textures, and a texture of another size decodes the compressed picture again.
-        decoded = vector ? nil : surface
-        keepsPixels = false
+        // Decoded pixels are not kept (a cover is 1.4 MB of them, and an image may wait long before it is
+        // drawn): the renderer keeps textures, and making one decodes the compressed picture again.
+        decoded = nil
         pixelDimensions = vector ? nil : (surface.width, surface.height)
         isOpaque = !vector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
         averageColor = surface.averageColor()
@@ -83,7 +80,6 @@ public final class Image {
         let w = max(1, w), h = max(1, h)
         if isVector { return Image.decode(bytes, svgSize: (w, h)) }
         guard let full = decoded ?? Image.decode(bytes, svgSize: nil) else { return nil }
-        if !keepsPixels { decoded = nil }
         if full.width == w && full.height == h { return full }
         return full.resampled(width: w, height: h)
     }

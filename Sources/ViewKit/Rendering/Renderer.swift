@@ -84,9 +84,12 @@ public final class Renderer {
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         }
         recordingOrigin = (0, 0)
+        groupsDrawn = 0
         draw(root, parent: base, alpha: 1, clip: region)
         recordingOrigin = nil
         occlusion = Occlusion()
+        // Offscreen targets serve groups while they fade; a frame without any lets them go.
+        if groupsDrawn == 0 { targets.removeAll() }
     }
 
     /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
@@ -181,7 +184,10 @@ public final class Renderer {
 
     /// Renders the subtree at full opacity into an offscreen target, then composites it once with `alpha`,
     /// so overlapping children do not show through each other (UIKit's group opacity).
+    private var groupsDrawn = 0
+
     private func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
+        groupsDrawn += 1
         let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
         guard !box.isEmpty, let target = target(width: box.width, height: box.height) else { return }
         let previous = currentTarget
@@ -301,7 +307,7 @@ public final class Renderer {
     }
 
     /// The texture of an image for drawing at a pixel size, rasterised or resampled once and cached. Pictures
-    /// come at their own size halved k times, the smallest at least as large as asked, and the copy scales
+    /// come at their own size taken down by quarters, the smallest at least as large as asked, and the copy scales
     /// the rest: an image whose view grows or shrinks every frame (a transition) needs no texture per frame.
     /// Vector images are rasterised at the size asked.
     public func texture(for image: Image, pixelSize: Size) -> Texture? {
@@ -339,10 +345,12 @@ public final class Renderer {
         return t
     }
 
-    /// The image's own pixel size halved as often as it stays at least `width` × `height`.
+    /// The image's own pixel size taken down by quarters as often as it stays at least `width` × `height`:
+    /// few sizes per picture, none more than a third larger than needed.
     private static func mipmapLevel(for image: Image, width: Int, height: Int) -> (width: Int, height: Int)? {
         guard var (w, h) = image.pixelDimensions, w > 0, h > 0 else { return nil }
-        while (w + 1) / 2 >= width && (h + 1) / 2 >= height && w > 1 && h > 1 { w = (w + 1) / 2; h = (h + 1) / 2 }
+        func step(_ v: Int) -> Int { (v * 3 + 3) / 4 }
+        while step(w) >= width && step(h) >= height && w > 1 && h > 1 && step(w) < w { w = step(w); h = step(h) }
         return (w, h)
     }
 

@@ -98,7 +98,8 @@ public final class TextRenderer {
     /// Splits text where the face or the direction changes; neutral characters join the run they are in.
     private func runs(_ text: String, font: Font, scale: Double) -> [Run] {
         guard let primary = face(library.path(for: font.weight), font, scale) else { return [] }
-        let fallbacks = library.fallbacks.compactMap { face($0, font, scale) }
+        // Fall-back faces open only for text that needs them: a large CJK face costs megabytes at each size.
+        var fallbacks: [OpaquePointer]?
         var runs: [Run] = []
         var current = ""
         var currentFace = primary
@@ -113,7 +114,12 @@ public final class TextRenderer {
             let neutral = script == "Zyyy"
             var f = currentFace
             if !neutral || TTF_GlyphIsProvided32(currentFace, scalar.value) == 0 {
-                f = ([primary] + fallbacks).first { TTF_GlyphIsProvided32($0, scalar.value) != 0 } ?? primary
+                if TTF_GlyphIsProvided32(primary, scalar.value) != 0 {
+                    f = primary
+                } else {
+                    if fallbacks == nil { fallbacks = library.fallbacks.compactMap { face($0, font, scale) } }
+                    f = fallbacks?.first { TTF_GlyphIsProvided32($0, scalar.value) != 0 } ?? primary
+                }
             }
             let newScript = neutral ? currentScript : script
             if f != currentFace || (newScript != currentScript && currentScript != "Zyyy") {
