@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a track's picture comes from: the front cover embedded in the file, else a picture beside it
 /// (named like the file, or cover / folder / front), else none (the app draws a placeholder).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns what the user names on the command line (files, folders, M3U/M3U8 playlists) into tracks.
 /// Folders are searched recursively and sorted by disc, track number and name; playlists keep their order.
@@ -65,13 +65,13 @@ public enum Library {
 
         mutating func add(_ path: String, depth: Int) {
             let fm = FileManager.default
-            var isDir: ObjCBool = false
+            var isDir = false
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             guard fm.fileExists(atPath: absolute, isDirectory: &isDir) else {
                 pending.problems.append("\(path) does not exist; skipped.")
                 return
             }
-            if isDir.boolValue {
+            if isDir {
                 let before = count
                 folder(absolute)
                 if count == before { pending.problems.append("\(path) holds no audio files.") }
@@ -96,16 +96,16 @@ public enum Library {
             guard let names = try? fm.contentsOfDirectory(atPath: path) else { return }
             var files: [String] = [], folders: [String] = []
             for name in names where !name.hasPrefix(".") {
-                let full = (path as NSString).appendingPathComponent(name)
-                var isDir: ObjCBool = false
+                let full = path.hasSuffix("/") ? path + name : path + "/" + name
+                var isDir = false
                 guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-                if isDir.boolValue { folders.append(full) } else if isAudio(full) { files.append(full) }
+                if isDir { folders.append(full) } else if isAudio(full) { files.append(full) }
             }
             if !files.isEmpty {
                 append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0)) }))
                 if !delivered { flush() }
             }
-            for f in folders.map({ (NaturalOrder(($0 as NSString).lastPathComponent), $0) }).sorted(by: { $0.0 < $1.0 }) {
+            for f in folders.map({ (NaturalOrder(Library.fileName($0)), $0) }).sorted(by: { $0.0 < $1.0 }) {
                 folder(f.1)
             }
         }
@@ -124,7 +124,7 @@ public enum Library {
             var missing = 0
             let before = count
             for raw in text.split(whereSeparator: \.isNewline) {
-                var line = raw.trimmingCharacters(in: .whitespaces)
+                var line = raw.trimmingSpaces()
                 if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
                 guard !line.isEmpty, !line.hasPrefix("#") else { continue }
                 if line.hasPrefix("file://"), let url = URL(string: line) { line = url.path }
@@ -142,9 +142,14 @@ public enum Library {
         }
     }
 
+    /// The last component of a path.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// One folder's tracks in album order: disc, then track number, then file name.
     static func albumOrder(_ tracks: [Track]) -> [Track] {
-        tracks.map { t in (t, NaturalOrder((t.path as NSString).lastPathComponent)) }.sorted { a, b in
+        tracks.map { t in (t, NaturalOrder(Library.fileName(t.path))) }.sorted { a, b in
             let (x, y) = (a.0, b.0)
             if (x.discNumber ?? 1) != (y.discNumber ?? 1) { return (x.discNumber ?? 1) < (y.discNumber ?? 1) }
             if (x.trackNumber ?? Int.max) != (y.trackNumber ?? Int.max) { return (x.trackNumber ?? Int.max) < (y.trackNumber ?? Int.max) }

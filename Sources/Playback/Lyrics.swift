@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A song's lyrics: time-synced lines (LRC) or plain text, with where they came from.
 public struct Lyrics: Equatable, Sendable {
@@ -39,7 +39,7 @@ public struct Lyrics: Equatable, Sendable {
         var body = text
         if body.hasPrefix("\u{FEFF}") { body.removeFirst() }
         for (n, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            var rest = Substring(raw).trimmingCharacters(in: .whitespaces)[...]
+            var rest = Substring(raw).trimmingSpaces()[...]
             var times: [Double] = []
             var sawTag = false
             var bad = false
@@ -50,15 +50,15 @@ public struct Lyrics: Equatable, Sendable {
                 if let t = timeTag(tag) {
                     times.append(t)
                 } else if let colon = tag.firstIndex(of: ":") {
-                    let key = tag[..<colon].lowercased().trimmingCharacters(in: .whitespaces)
-                    let value = tag[tag.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    let key = tag[..<colon].lowercased().trimmingSpaces()
+                    let value = tag[tag.index(after: colon)...].trimmingSpaces()
                     switch key {
                     case "ti": lyrics.title = value
                     case "ar": lyrics.artist = value
                     case "al": lyrics.album = value
                     case "by": lyrics.author = value
                     case "offset":
-                        if let ms = Double(value.replacingOccurrences(of: "+", with: "")) { offset = ms / 1000 } else { bad = true }
+                        if let ms = Double(value.replacing("+", with: "")) { offset = ms / 1000 } else { bad = true }
                     default:
                         // Other metadata ([length:], [re:], [ve:] …) is fine; a time that does not parse is not.
                         if key.first?.isNumber == true { bad = true }
@@ -67,7 +67,7 @@ public struct Lyrics: Equatable, Sendable {
                     bad = true
                 }
             }
-            let words = rest.trimmingCharacters(in: .whitespaces)
+            let words = rest.trimmingSpaces()
             if bad {
                 lyrics.malformedLines += 1
             } else if !times.isEmpty {

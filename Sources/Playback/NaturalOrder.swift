@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A sort key that orders names as file managers do ("Track 2" before "Track 10", case and accents aside),
 /// computed once per name so that sorting thousands of names costs cheap comparisons (Foundation's
@@ -17,7 +17,7 @@ struct NaturalOrder: Comparable, Sendable {
         self.name = name
         var parts: [Part] = []
         var digits = "", letters = ""
-        for ch in name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) {
+        for ch in NaturalOrder.folded(name) {
             if ch.isASCII && ch.isNumber {
                 if !letters.isEmpty { parts.append(.text(letters)); letters = "" }
                 digits.append(ch)
@@ -29,6 +29,23 @@ struct NaturalOrder: Comparable, Sendable {
         if !digits.isEmpty { parts.append(.number(Double(digits) ?? 0)) }
         if !letters.isEmpty { parts.append(.text(letters)) }
         self.parts = parts
+    }
+
+    /// Lower case, and Latin letters without their accents ("É" → "e"): the letter a scalar's Unicode name
+    /// says it is built on ("LATIN CAPITAL LETTER E WITH ACUTE").
+    static func folded(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if !scalar.isASCII, let n = scalar.properties.name, n.hasPrefix("LATIN ") {
+                let words = n.split(separator: " ")
+                if let with = words.firstIndex(of: "WITH"), with > 0, words[with - 1].count == 1 {
+                    out += words[with - 1].lowercased()
+                    continue
+                }
+            }
+            out += String(scalar).lowercased()
+        }
+        return out
     }
 
     static func < (a: NaturalOrder, b: NaturalOrder) -> Bool {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What is saved between runs: the queue (file paths in album order), the current track, its position,
 /// the volume, shuffle and repeat. Saved atomically (temporary file, then rename).
@@ -30,7 +31,7 @@ public struct PlaybackState: Codable, Equatable, Sendable {
     /// $XDG_STATE_HOME/nowplaying, or ~/.local/state/nowplaying.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/nowplaying" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.local/state/nowplaying"
     }
 

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// What went wrong in the audio engine, with the file and SDL's own words.
 public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -214,7 +214,7 @@ public final class Player {
         guard let music else { return (nil, nil, nil) }
         func text(_ p: UnsafePointer<CChar>?) -> String? {
             guard let p else { return nil }
-            let s = String(cString: p).trimmingCharacters(in: .whitespaces)
+            let s = String(cString: p).trimmingSpaces()
             return s.isEmpty ? nil : s
         }
         return (text(Mix_GetMusicTitleTag(music)), text(Mix_GetMusicArtistTag(music)), text(Mix_GetMusicAlbumTag(music)))

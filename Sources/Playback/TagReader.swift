@@ -1,5 +1,5 @@
 import CTagLib
-import Foundation
+import FoundationEssentials
 
 /// What an audio file's tags say (through TagLib, read-only).
 public struct Tags: Sendable, Equatable {
@@ -27,7 +27,7 @@ public struct Tags: Sendable, Equatable {
         defer { np_free_tags(&raw) }
         func text(_ p: UnsafeMutablePointer<CChar>?) -> String? {
             guard let p else { return nil }
-            let s = String(cString: p).trimmingCharacters(in: .whitespacesAndNewlines)
+            let s = String(cString: p).trimmingSpaces()
             return s.isEmpty ? nil : s
         }
         return Tags(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One playable item of the queue: where the audio is and what to show for it.
 public struct Track: Hashable, Sendable {
@@ -31,7 +31,7 @@ public struct Track: Hashable, Sendable {
 
     /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces.
     static func title(fromFileName name: String) -> String {
-        var s = Substring(name.replacingOccurrences(of: "_", with: " "))
+        var s = Substring(name.replacing("_", with: " "))
         s = s.drop { $0.isNumber }
         let trimmed = s.drop { $0 == " " || $0 == "-" || $0 == "." }
         return trimmed.isEmpty ? name : String(trimmed)

@@ -14,8 +14,12 @@ struct AppRun {
         var samples: [ProcessProbe.Sample]
     }
 
-    /// This executable (started with `BenchCommand.appFlag`, it is the app).
-    static let executable = FilePath(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+    /// The `nowplaying` executable built beside this one (the app as users run it).
+    static let executable: FilePath? = {
+        let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let app = dir.appendingPathComponent("nowplaying").path
+        return FileManager.default.isExecutableFile(atPath: app) ? FilePath(app) : nil
+    }()
 
     let environment: [String: String?]
     let scratch: URL
@@ -25,8 +29,10 @@ struct AppRun {
     func run(_ arguments: [String], script: String? = nil,
              hold: ((() -> ProcessProbe.Sample) async throws -> [ProcessProbe.Sample])? = nil) async throws -> Outcome {
         let stats = scratch.appendingPathComponent("stats-\(UUID().uuidString).json")
-        var args = [BenchCommand.appFlag, "--state-dir", scratch.appendingPathComponent("state").path,
-                    "--stats", stats.path] + arguments
+        guard let executable = AppRun.executable else {
+            throw BenchError("No nowplaying executable beside nowplaying-bench: build both with `swift build -c release`.")
+        }
+        var args = ["--state-dir", scratch.appendingPathComponent("state").path, "--stats", stats.path] + arguments
         if let script {
             let file = scratch.appendingPathComponent("script-\(UUID().uuidString).txt")
             try script.write(to: file, atomically: true, encoding: .utf8)
@@ -34,7 +40,7 @@ struct AppRun {
         }
         let env = Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(rawValue: $0.key)!, $0.value) })
         let launched = Monotonic.now()
-        let result = try await Subprocess.run(.path(AppRun.executable), arguments: Arguments(args),
+        let result = try await Subprocess.run(.path(executable), arguments: Arguments(args),
                                               environment: .inherit.updating(env),
                                               input: .none, output: .discarded, error: .string(limit: 1 << 16)) { execution in
             guard let hold else { return [ProcessProbe.Sample]() }

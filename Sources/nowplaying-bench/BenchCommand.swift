@@ -2,15 +2,14 @@ import ArgumentParser
 import Foundation
 import NowPlaying
 
-/// `nowplaying-bench`: measures what a user of NowPlaying feels (idle cost, playing cost, frame times of
+/// `nowplaying-bench`: runs the `nowplaying` app built beside it, a fresh process per scenario, and measures
+/// what a user of NowPlaying feels (idle cost, playing cost, frame times of
 /// the carousel, card and flip, start-up, memory, and how that scales with the library) and checks the budget.
+@main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nowplaying-bench",
         abstract: "Measure NowPlaying's CPU, frame times, start-up and memory; print a table and JSON, and check the budget.")
-
-    /// Starts this binary as the app (`nowplaying-bench --app [nowplaying options]`).
-    static let appFlag = "--app"
 
     enum RendererChoice: String, ExpressibleByArgument, CaseIterable, Codable {
         /// SDL_RENDER_DRIVER=software.

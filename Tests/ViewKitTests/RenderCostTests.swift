@@ -1,3 +1,4 @@
+import CSDL2
 import Testing
 @testable import ViewKit
 
@@ -69,12 +70,41 @@ struct RenderCostTests {
     @Test func picturesAreTexturedAtQuarterStepsOfTheirOwnSize() throws {
         let c = try canvas()
         let surface = try #require(Surface(width: 600, height: 400))
-        let image = Image(surface: surface, name: "test")
         // 600, 450, 338, 254, 191, 144, 108, 81, 61 …: the smallest that is at least the size asked.
         for (asked, got) in [(600.0, 600), (451, 600), (450, 450), (412, 450), (300, 338), (200, 254), (75, 81), (62, 81)] {
+            let image = Image(surface: surface, name: "fresh")
             let t = try #require(c.renderer.texture(for: image, pixelSize: Size(width: asked, height: asked * 2 / 3)))
             #expect(t.width == got, "asked \(asked) px wide")
         }
+        // Shrinking: a level already made serves down to half its size before another is made.
+        let image = Image(surface: surface, name: "shrinking")
+        let full = try #require(c.renderer.texture(for: image, pixelSize: Size(width: 600, height: 400)))
+        #expect(c.renderer.texture(for: image, pixelSize: Size(width: 300, height: 200)) === full)
+        #expect(c.renderer.texture(for: image, pixelSize: Size(width: 299, height: 199))?.width == 338)
+    }
+
+    /// A rounded picture is drawn in pieces (straight parts, corner pieces): scaled and at a fractional
+    /// position, the pieces still meet without a gap or a seam.
+    @Test func roundedPicturePiecesMeetWithoutSeams() throws {
+        let c = try canvas()
+        let red = try #require(Surface(width: 81, height: 81))
+        SDL_FillRect(red.pointer, nil, 0xFFFF_0000)
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.backgroundColor = .black
+        let v = ImageView(image: Image(surface: red, name: "red"))
+        v.frame = Rect(x: 10.4, y: 10.6, width: 47.3, height: 47.3)
+        v.cornerRadius = 4
+        v.clipsToBounds = true
+        root.addSubview(v)
+        c.render(root)
+        for y in stride(from: 16, to: 52, by: 5) {
+            for x in 12..<56 {
+                let p = c.pixel(x: x, y: y)
+                #expect(p.r > 240 && p.g < 15, "(\(x), \(y)) is (\(p.r), \(p.g), \(p.b)): a gap between pieces")
+                if p.r <= 240 { return }
+            }
+        }
+        assertPixel(c.pixel(x: 10, y: 11), 0, 0, 0, 12, "the corner is cut away")
     }
 
     @Test func decodedPicturesAreNotKeptAndOpacityComesFromTheFormat() throws {

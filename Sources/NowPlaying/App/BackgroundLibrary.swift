@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Playback
 import Synchronization
@@ -21,7 +21,7 @@ final class BackgroundLibrary: Sendable {
     /// order, and `more(nil)` says the reading is done.
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
-        let thread = Thread { [self] in
+        DispatchQueue(label: "library").async { [self] in
             // On Linux the nice value is per thread: 0 means the calling one.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             var waiting = true
@@ -48,8 +48,6 @@ final class BackgroundLibrary: Sendable {
                 mainLoop.async { more(nil) }
             }
         }
-        thread.name = "library"
-        thread.start()
     }
 
     /// Waits until the first part is read (or everything, if that never satisfied `isEnough`) and returns it.

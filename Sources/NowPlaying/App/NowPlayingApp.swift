@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Playback
 import ViewKit
 
@@ -243,8 +244,8 @@ public final class NowPlayingApp {
 
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
-        FileHandle.standardError.write(Data("nowplaying: \(message)\n".utf8))
-        view.showMessage(message.replacingOccurrences(of: #" \(SDL_mixer: .*\)"#, with: "", options: .regularExpression))
+        printError(message)
+        view.showMessage(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.view.showMessage(nil) }
     }
@@ -279,7 +280,7 @@ public final class NowPlayingApp {
     public func run() throws {
         defer {
             saveSession()
-            do { try statistics?.write() } catch { FileHandle.standardError.write(Data("nowplaying: \(error)\n".utf8)) }
+            do { try statistics?.write() } catch { printError("\(error)") }
         }
         application.drawIfNeeded()
         if let path = options.dumpPath { try writeDump(to: path) }
@@ -295,7 +296,7 @@ public final class NowPlayingApp {
 
     private func saveSession() {
         guard !session.tracks.isEmpty else { return }
-        do { try session.state.save(to: stateDirectory) } catch { FileHandle.standardError.write(Data("nowplaying: \(error)\n".utf8)) }
+        do { try session.state.save(to: stateDirectory) } catch { printError("\(error)") }
     }
 
     /// Writes the view tree as JSON (`--dump-views`).
@@ -358,6 +359,13 @@ public final class NowPlayingApp {
     }
 }
 
+/// One line on stderr, after the program's name.
+func printError(_ message: String) {
+    let line = Array("nowplaying: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 extension Double {
     func clamped(to r: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, r.lowerBound), r.upperBound) }
 }
+

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ViewKit
 
 /// The song card over the library (SPEC M1–M7, after the Apple Music transition): a snapshot of the screen

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ViewKit
 
 /// The horizontal album-art collection view. After every layout (so on every scroll) each visible cover

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ViewKit
 
 /// Where the app's own files are: Assets/ (icons, demo album) and Fonts/.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a scroll view's offset moves along one axis after the finger lifts, as an exact function of time
 /// (so the result is the same at any frame rate):

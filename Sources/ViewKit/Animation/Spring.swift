@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A damped harmonic oscillator driving progress from 0 to 1 (UIKit's spring animations).
 /// `dampingRatio` below 1 overshoots; `initialVelocity` is in UIKit's unit, the whole animation distance

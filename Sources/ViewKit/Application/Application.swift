@@ -1,5 +1,6 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Owns the SDL window, its renderer, the root view and the clock, and runs the event loop:
 /// events → ticks → layout → render (only when something changed) → wait (blocking when idle).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A 2-D affine transform with UIKit's CGAffineTransform layout and semantics:
 /// a point maps to (a·x + c·y + tx, b·x + d·y + ty), and `t1.concatenating(t2)` applies t1 first, then t2.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An sRGB colour with straight (non-premultiplied) alpha, components in 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
@@ -39,7 +39,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let c = rgba8
-        return "rgba(\(c.r), \(c.g), \(c.b), \(String(format: "%.3f", alpha)))"
+        return "rgba(\(c.r), \(c.g), \(c.b), \((alpha * 1000).rounded() / 1000))"
     }
 
     /// Component-wise interpolation, used by animations.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A snapshot of a view tree for automation and tests: what each view is, where it is on screen,
 /// how transparent and transformed, and what it says. Encoded as JSON by `--dump-views`.

@@ -63,14 +63,14 @@ public struct DrawContext {
         }
         let d = Double(k)
         let tl = radii.topLeft > 0, tr = radii.topRight > 0, br = radii.bottomRight > 0, bl = radii.bottomLeft > 0
-        renderer.fill(Rect(x: r.minX + d, y: r.minY, width: r.width - 2 * d, height: r.height), color: color)
+        renderer.fill(Rect(x: r.minX + d, y: r.minY, width: r.width - 2 * d, height: r.height).snappedToPixels, color: color)
         let leftTop = tl ? d : 0, leftBottom = bl ? d : 0, rightTop = tr ? d : 0, rightBottom = br ? d : 0
-        renderer.fill(Rect(x: r.minX, y: r.minY + leftTop, width: d, height: r.height - leftTop - leftBottom), color: color)
-        renderer.fill(Rect(x: r.maxX - d, y: r.minY + rightTop, width: d, height: r.height - rightTop - rightBottom), color: color)
+        renderer.fill(Rect(x: r.minX, y: r.minY + leftTop, width: d, height: r.height - leftTop - leftBottom).snappedToPixels, color: color)
+        renderer.fill(Rect(x: r.maxX - d, y: r.minY + rightTop, width: d, height: r.height - rightTop - rightBottom).snappedToPixels, color: color)
         let corners = [(tl, r.minX, r.minY, false, false), (tr, r.maxX - d, r.minY, true, false),
                        (br, r.maxX - d, r.maxY - d, true, true), (bl, r.minX, r.maxY - d, false, true)]
         for (rounded, x, y, fx, fy) in corners where rounded {
-            renderer.copyCorner(mask, to: Rect(x: x, y: y, width: d, height: d), flipX: fx, flipY: fy, color: color)
+            renderer.copyCorner(mask, to: Rect(x: x, y: y, width: d, height: d).snappedToPixels, flipX: fx, flipY: fy, color: color)
         }
     }
 
@@ -131,7 +131,7 @@ public struct DrawContext {
         let rounded = [radii.topLeft > 0, radii.topRight > 0, radii.bottomRight > 0, radii.bottomLeft > 0]
         func piece(_ src: Rect, _ dst: Rect) {
             guard src.width > 0, src.height > 0 else { return }
-            renderer.copy(texture, from: src, to: dst, color: color)
+            renderer.copy(texture, from: src, to: dst.snappedToPixels, color: color)
         }
         piece(Rect(x: k, y: 0, width: tw - 2 * k, height: th), Rect(x: d.minX + kx, y: d.minY, width: d.width - 2 * kx, height: d.height))
         let leftTop = rounded[0] ? 1.0 : 0, leftBottom = rounded[3] ? 1.0 : 0, rightTop = rounded[1] ? 1.0 : 0, rightBottom = rounded[2] ? 1.0 : 0
@@ -143,7 +143,7 @@ public struct DrawContext {
         for corner in 0..<4 where rounded[corner] {
             guard let t = renderer.cornerPiece(of: image, width: texture.width, height: texture.height, corner: corner, size: kt) else { continue }
             renderer.copy(t, from: Rect(x: 0, y: 0, width: k, height: k),
-                          to: Rect(x: origins[corner].0, y: origins[corner].1, width: kx, height: ky), color: color)
+                          to: Rect(x: origins[corner].0, y: origins[corner].1, width: kx, height: ky).snappedToPixels, color: color)
         }
     }
 
@@ -182,5 +182,14 @@ public struct DrawContext {
 
     private func outline(_ rect: Rect, _ radii: CornerRadii) -> [Point] {
         ShapeOutline.roundedRect(rect, radii: radii, segments: segmentCount(radii)).map(transform.apply)
+    }
+}
+
+extension Rect {
+    /// The rectangle with each edge rounded to the nearest pixel: pieces of one shape that share an edge
+    /// share its pixel column, with no gap or overlap (SDL rounds a rectangle's position and size separately).
+    var snappedToPixels: Rect {
+        let x0 = minX.rounded(), y0 = minY.rounded()
+        return Rect(x: x0, y: y0, width: maxX.rounded() - x0, height: maxY.rounded() - y0)
     }
 }

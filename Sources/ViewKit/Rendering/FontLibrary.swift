@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the font files are: one file per weight for the primary face, then fall-back files
 /// tried in order for characters the primary face lacks (CJK, Hebrew, Arabic …).

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// Why an image could not be used, in words a user can read.
 public struct ImageError: Error, CustomStringConvertible, Sendable {
@@ -14,7 +14,7 @@ public struct ImageError: Error, CustomStringConvertible, Sendable {
 /// the renderer.
 @MainActor
 public final class Image {
-    private enum Source { case file(String), bytes([UInt8]), pixels }
+    private enum Source { case file(String), bytes([UInt8]), pixels, texture }
 
     private let source: Source
     /// A short name for messages: the file path or the caller's label.
@@ -22,8 +22,10 @@ public final class Image {
     public let isVector: Bool
     /// The size in points at scale 1.
     public let size: Size
-    /// The pixels of a snapshot (kept); decoded pictures keep only their compressed bytes.
+    /// The pixels of an image made from pixels (kept); decoded pictures keep only their compressed bytes.
     private let decoded: Surface?
+    /// The texture of an image the renderer drew (a snapshot): its pixels stay in the texture only.
+    let texture: Texture?
 
     /// Loads and validates the image now, so a broken file is reported where it is opened.
     public convenience init(contentsOfFile path: String) throws {
@@ -46,9 +48,23 @@ public final class Image {
         isVector = false
         size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         decoded = surface
+        texture = nil
         pixelDimensions = (surface.width, surface.height)
         isOpaque = !surface.hasAlphaChannel || Surface.isOpaque(surface.pointer)
         averageColor = surface.averageColor()
+    }
+
+    /// An image whose pixels live in a texture of the renderer that made it (a snapshot of views).
+    init(texture: Texture, scale: Double, name: String, isOpaque: Bool, averageColor: Color) {
+        self.name = name
+        source = .texture
+        isVector = false
+        size = Size(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
+        decoded = nil
+        self.texture = texture
+        pixelDimensions = (texture.width, texture.height)
+        self.isOpaque = isOpaque
+        self.averageColor = averageColor
     }
 
     private init(bytes: [UInt8], name: String, source: Source) throws {
@@ -64,6 +80,7 @@ public final class Image {
         // Decoded pixels are not kept (a cover is 1.4 MB of them, and an image may wait long before it is
         // drawn): the renderer keeps textures, and making one decodes the compressed picture again.
         decoded = nil
+        texture = nil
         pixelDimensions = vector ? nil : (surface.width, surface.height)
         isOpaque = !vector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
         averageColor = surface.averageColor()
@@ -91,7 +108,7 @@ public final class Image {
         switch source {
         case .bytes(let b): return b
         case .file(let path): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
-        case .pixels: return []
+        case .pixels, .texture: return []
         }
     }
 

@@ -307,23 +307,38 @@ public final class Renderer {
     }
 
     /// The texture of an image for drawing at a pixel size, rasterised or resampled once and cached. Pictures
-    /// come at their own size taken down by quarters, the smallest at least as large as asked, and the copy scales
-    /// the rest: an image whose view grows or shrinks every frame (a transition) needs no texture per frame.
-    /// Vector images are rasterised at the size asked.
+    /// come at their own size taken down by quarters, the smallest level at least as large as asked, or a
+    /// larger level already made if it is at most twice the size; the copy scales the rest. An image whose
+    /// view grows or shrinks every frame (a transition) needs no texture per frame. Vector images are
+    /// rasterised at the size asked.
     public func texture(for image: Image, pixelSize: Size) -> Texture? {
-        let (w, h) = textureSize(for: image, pixelSize: pixelSize)
-        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
-        if let entry = imageTextures.value(for: key), entry.image === image { return entry.texture }
+        if let own = image.texture { return own }
+        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
+        guard let levels = Renderer.mipmapLevels(for: image, width: w, height: h) else {
+            return cachedTexture(image, w, h) ?? makeTexture(image, w, h)
+        }
+        // A larger level already made, up to twice the size, serves (a picture shrinking through a transition
+        // decodes a few levels, not one per frame); else the level itself is made.
+        for level in levels.dropLast() where level.width <= 2 * w {
+            if let t = cachedTexture(image, level.width, level.height) { return t }
+        }
+        let best = levels[levels.count - 1]
+        return cachedTexture(image, best.width, best.height) ?? makeTexture(image, best.width, best.height)
+    }
+
+    private func cachedTexture(_ image: Image, _ w: Int, _ h: Int) -> Texture? {
+        guard let entry = imageTextures.value(for: ImageKey(image: ObjectIdentifier(image), width: w, height: h)),
+              entry.image === image else { return nil }
+        return entry.texture
+    }
+
+    private func makeTexture(_ image: Image, _ w: Int, _ h: Int) -> Texture? {
         guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
               let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
         imageTextures.removeAll { $0.image == nil }
-        imageTextures.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
+        imageTextures.insert(ImageTexture(image: image, texture: t), for: ImageKey(image: ObjectIdentifier(image), width: w, height: h),
+                             cost: t.byteCount)
         return t
-    }
-
-    private func textureSize(for image: Image, pixelSize: Size) -> (Int, Int) {
-        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
-        return Renderer.mipmapLevel(for: image, width: w, height: h) ?? (w, h)
     }
 
     /// One corner (0 top-left, then clockwise) of an image's `width` × `height` texture, `size` pixels square,
@@ -331,12 +346,19 @@ public final class Renderer {
     func cornerPiece(of image: Image, width: Int, height: Int, corner: Int, size: Int) -> Texture? {
         let key = CornerKey(image: ObjectIdentifier(image), width: width, height: height, corner: corner, size: size)
         if let entry = cornerPieces.value(for: key), entry.image === image { return entry.texture }
-        guard let source = image.surface(pixelWidth: width, pixelHeight: height),
-              let piece = Surface(width: size, height: size) else { return nil }
         let flipX = corner == 1 || corner == 2, flipY = corner >= 2
         var from = SDL_Rect(x: Int32(flipX ? width - size : 0), y: Int32(flipY ? height - size : 0), w: Int32(size), h: Int32(size))
-        SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
-        SDL_UpperBlit(source.pointer, &from, piece.pointer, nil)
+        let piece: Surface
+        if let own = image.texture {
+            guard let p = pixels(of: own, region: from, width: size, height: size) else { return nil }
+            piece = p
+        } else {
+            guard let source = image.surface(pixelWidth: width, pixelHeight: height),
+                  let p = Surface(width: size, height: size) else { return nil }
+            SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
+            SDL_UpperBlit(source.pointer, &from, p.pointer, nil)
+            piece = p
+        }
         piece.roundCorners(CornerRadii(topLeft: corner == 0 ? Double(size) : 0, topRight: corner == 1 ? Double(size) : 0,
                                        bottomRight: corner == 2 ? Double(size) : 0, bottomLeft: corner == 3 ? Double(size) : 0))
         guard let t = Texture(renderer: handle, surface: piece.pointer) else { return nil }
@@ -345,13 +367,17 @@ public final class Renderer {
         return t
     }
 
-    /// The image's own pixel size taken down by quarters as often as it stays at least `width` × `height`:
-    /// few sizes per picture, none more than a third larger than needed.
-    private static func mipmapLevel(for image: Image, width: Int, height: Int) -> (width: Int, height: Int)? {
+    /// The image's own pixel size, then taken down by quarters while it stays at least `width` × `height`:
+    /// few sizes per picture, the last no more than a third larger than needed (nil for vector images).
+    private static func mipmapLevels(for image: Image, width: Int, height: Int) -> [(width: Int, height: Int)]? {
         guard var (w, h) = image.pixelDimensions, w > 0, h > 0 else { return nil }
         func step(_ v: Int) -> Int { (v * 3 + 3) / 4 }
-        while step(w) >= width && step(h) >= height && w > 1 && h > 1 && step(w) < w { w = step(w); h = step(h) }
-        return (w, h)
+        var levels = [(w, h)]
+        while step(w) >= width && step(h) >= height && w > 1 && h > 1 && step(w) < w {
+            w = step(w); h = step(h)
+            levels.append((w, h))
+        }
+        return levels
     }
 
     /// A white quarter disc of `radius` pixels (top-left corner, anti-aliased in its alpha), tinted to
@@ -382,6 +408,26 @@ public final class Renderer {
         SDL_RenderCopyExF(handle, mask.handle, nil, &dst, 0, nil, SDL_RendererFlip(flip))
     }
 
+    /// A region of a texture, scaled to `width` × `height`, read back into memory.
+    private func pixels(of texture: Texture, region: SDL_Rect, width: Int, height: Int) -> Surface? {
+        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(width), Int32(height)),
+              let surface = Surface(width: width, height: height) else { return nil }
+        let scratch = Texture(handle: t, width: width, height: height)
+        let previous = currentTarget
+        setTarget(scratch.handle)
+        SDL_RenderSetClipRect(handle, nil)
+        var source = region
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(handle, texture.handle, &source, nil)
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+        var all = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        let ok = SDL_RenderReadPixels(handle, &all, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                      surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0
+        setTarget(previous)
+        return ok ? surface : nil
+    }
+
     /// Draws a view and its subtree, as it is on screen now, into an image of its bounds, leaving out the
     /// `excluded` views (UIKit's snapshotView: for transitions that show a still of the screen underneath).
     public func snapshot(_ view: View, background: Color = .clear, excluding excluded: [View] = []) -> Image? {
@@ -389,7 +435,8 @@ public final class Renderer {
         let w = max(1, Int((bounds.width * pixelScale).rounded())), h = max(1, Int((bounds.height * pixelScale).rounded()))
         guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                              Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
-        let target = Texture(handle: handle, width: w, height: h)
+        // Over an opaque background, every pixel of the still is opaque.
+        let target = Texture(handle: handle, width: w, height: h, isOpaque: background.alpha >= 1)
         let previous = currentTarget
         setTarget(target.handle)
         let c = background.rgba8
@@ -406,14 +453,14 @@ public final class Renderer {
         drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
         snapshotExclusions = []
         recordingOrigin = recording
-        let surface = Surface(width: w, height: h)
-        if let surface {
-            var rect = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-            SDL_RenderReadPixels(self.handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                 surface.pointer.pointee.pixels, surface.pointer.pointee.pitch)
-        }
         setTarget(previous)
-        return surface.map { Image(surface: $0, scale: pixelScale, name: "snapshot") }
+        // The pixels stay in the target, which becomes the image's texture; only a tiny copy is read back for
+        // the average colour.
+        let average = pixels(of: target, region: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), width: 16, height: 16)?
+            .averageColor() ?? background
+        let image = Image(texture: target, scale: pixelScale, name: "snapshot", isOpaque: background.alpha >= 1,
+                          averageColor: average)
+        return image
     }
 
     /// The pixels of the current output (window or surface), for screenshots and tests.

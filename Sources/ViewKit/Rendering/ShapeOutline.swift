@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Corner radii of a rounded rectangle, clockwise from the top left.
 public struct CornerRadii: Hashable, Sendable {

@@ -7,12 +7,14 @@ import CSDL2
 public final class TextRenderer {
     public var library: FontLibrary { didSet { closeFonts(); textures.removeAll() } }
 
-    private struct FaceKey: Hashable { let path: String; let pixels: Int }
     private struct TextKey: Hashable { let text: String; let weight: Font.Weight; let pixels: Int }
     private struct Run { let text: String; let face: OpaquePointer; let rtl: Bool; let script: String }
 
     private let renderer: OpaquePointer
-    private var faces: [FaceKey: OpaquePointer] = [:]
+    /// One open face per font file, set to whatever size is needed (each face costs its font's tables, so
+    /// a face per size would cost them again and again).
+    private var faces: [String: OpaquePointer] = [:]
+    private var faceSizes: [OpaquePointer: Int] = [:]
     private var textures = LRUCache<TextKey, Texture>(budget: 24 << 20)
     private var widths = LRUCache<TextKey, Double>(budget: 8192)
 
@@ -80,14 +82,25 @@ public final class TextRenderer {
 
     private func pixels(_ font: Font, _ scale: Double) -> Int { max(1, Int((font.size * scale).rounded())) }
 
+    /// The face of a font file, at the font's pixel size.
     private func face(_ path: String?, _ font: Font, _ scale: Double) -> OpaquePointer? {
         guard let path else { return nil }
-        let key = FaceKey(path: path, pixels: pixels(font, scale))
-        if let f = faces[key] { return f }
-        guard let f = TTF_OpenFont(path, Int32(key.pixels)) else { return nil }
-        TTF_SetFontHinting(f, TTF_HINTING_LIGHT_SUBPIXEL)
-        faces[key] = f
-        return f
+        let size = pixels(font, scale)
+        let face: OpaquePointer
+        if let f = faces[path] {
+            face = f
+        } else {
+            guard let f = TTF_OpenFont(path, Int32(size)) else { return nil }
+            TTF_SetFontHinting(f, TTF_HINTING_LIGHT_SUBPIXEL)
+            faces[path] = f
+            faceSizes[f] = size
+            face = f
+        }
+        if faceSizes[face] != size {
+            TTF_SetFontSize(face, Int32(size))
+            faceSizes[face] = size
+        }
+        return face
     }
 
     private func configure(_ run: Run) {
@@ -152,6 +165,7 @@ public final class TextRenderer {
     private func closeFonts() {
         for f in faces.values { TTF_CloseFont(f) }
         faces.removeAll()
+        faceSizes.removeAll()
         widths.removeAll()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// UIKit's additions to Foundation's IndexPath: an item within a section.
 public extension IndexPath {
@@ -87,7 +87,8 @@ open class CollectionView: ScrollView {
 
     /// Throws away every cell and asks the data source again.
     public func reloadData() {
-        for (_, cell) in visible { recycle(cell) }
+        // In item order, so which cell is reused for what does not depend on dictionary order (runs repeat).
+        for (_, cell) in visible.sorted(by: { $0.key < $1.key }) { recycle(cell) }
         visible.removeAll()
         invalidateLayout()
     }
@@ -181,7 +182,7 @@ open class CollectionView: ScrollView {
     open override func layoutSubviews() {
         prepareLayout()
         let range = visibleRange()
-        for (ip, cell) in visible where !range.contains(ip.item) {
+        for (ip, cell) in visible.sorted(by: { $0.key < $1.key }) where !range.contains(ip.item) {
             visible[ip] = nil
             recycle(cell)
         }
