@@ -1,2 +1,10 @@
 import NowPlaying
+
+/// glibc's mallopt (malloc.h is not in Swift's Glibc module).
+@_silgen_name("mallopt") func mallopt(_ option: Int32, _ value: Int32) -> Int32
+let mallocMmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in malloc.h
+
+// Pictures and frames are large, short-lived buffers: they go straight to the system and back, instead of
+// fragmenting the heap (which would keep the process at its high-water mark).
+_ = mallopt(mallocMmapThreshold, 128 * 1024)
 NowPlayingCommand.main()

@@ -16,7 +16,7 @@ public final class Renderer {
     /// An image's texture, holding the image weakly: the texture goes with it (a snapshot replaced by the
     /// next one), not when the budget finally pushes it out.
     private struct ImageTexture { weak var image: Image?; let texture: Texture }
-    private var imageTextures = LRUCache<ImageKey, ImageTexture>(budget: 32 << 20)
+    private var imageTextures = LRUCache<ImageKey, ImageTexture>(budget: 4 << 20)
     /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
     /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
     private var targets: [Int: Texture] = [:]
