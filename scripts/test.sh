@@ -10,5 +10,6 @@ swift build --build-tests
 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
     .build/debug/nowplaying-bench --quick --size 375x667 > .build/bench-quick.txt
-    tail -n 25 .build/bench-quick.txt
+    sed -n '/^NowPlaying benchmark/,/^{/p' .build/bench-quick.txt | sed '$d'
+
 fi

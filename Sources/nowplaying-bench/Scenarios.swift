@@ -8,7 +8,7 @@ struct Scenarios {
     struct Durations {
         var settle: Double, steady: Double, startupRuns: Int, repeats: Int
         /// Settling outlasts the app's release of an unused audio output (2 s).
-        static let full = Durations(settle: 3, steady: 10, startupRuns: 5, repeats: 10)
+        static let full = Durations(settle: 3, steady: 10, startupRuns: 9, repeats: 10)
         static let quick = Durations(settle: 2.5, steady: 1.5, startupRuns: 1, repeats: 2)
     }
 

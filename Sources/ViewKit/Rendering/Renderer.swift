@@ -17,6 +17,9 @@ public final class Renderer {
     /// next one), not when the budget finally pushes it out.
     private struct ImageTexture { weak var image: Image?; let texture: Texture }
     private var imageTextures = LRUCache<ImageKey, ImageTexture>(budget: 4 << 20)
+    /// Small textures (thumbnails, icons) apart, so that a few large pictures never push them out.
+    private var smallImageTextures = LRUCache<ImageKey, ImageTexture>(budget: 2 << 20)
+    private static let smallTextureBytes = 96 << 10
     /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
     /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
     private var targets: [Int: Texture] = [:]
@@ -95,6 +98,7 @@ public final class Renderer {
     /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
     public func releaseTextures() {
         imageTextures.removeAll()
+        smallImageTextures.removeAll()
         targets.removeAll()
         cornerMasks.removeAll()
         cornerPieces.removeAll()
@@ -323,21 +327,55 @@ public final class Renderer {
             if let t = cachedTexture(image, level.width, level.height) { return t }
         }
         let best = levels[levels.count - 1]
-        return cachedTexture(image, best.width, best.height) ?? makeTexture(image, best.width, best.height)
+        if let t = cachedTexture(image, best.width, best.height) { return t }
+        // From the nearest larger level already made, by a scaled copy (no second decode mid-transition).
+        for level in levels.dropLast().reversed() {
+            if let larger = cachedTexture(image, level.width, level.height) {
+                return scaledTexture(image, from: larger, best.width, best.height) ?? makeTexture(image, best.width, best.height)
+            }
+        }
+        return makeTexture(image, best.width, best.height)
+    }
+
+    /// A smaller level of a picture drawn from a larger one's texture.
+    private func scaledTexture(_ image: Image, from larger: Texture, _ w: Int, _ h: Int) -> Texture? {
+        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
+        let t = Texture(handle: handle, width: w, height: h, isOpaque: image.isOpaque)
+        let previous = currentTarget, previousClip = clip
+        setTarget(t.handle)
+        SDL_RenderSetClipRect(self.handle, nil)
+        SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(self.handle, larger.handle, nil, nil)
+        SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_BLEND)
+        setTarget(previous)
+        setClip(previousClip)
+        cache(t, of: image)
+        return t
     }
 
     private func cachedTexture(_ image: Image, _ w: Int, _ h: Int) -> Texture? {
-        guard let entry = imageTextures.value(for: ImageKey(image: ObjectIdentifier(image), width: w, height: h)),
+        let key = ImageKey(image: ObjectIdentifier(image), width: w, height: h)
+        guard let entry = w * h * 4 < Renderer.smallTextureBytes ? smallImageTextures.value(for: key) : imageTextures.value(for: key),
               entry.image === image else { return nil }
         return entry.texture
+    }
+
+    private func cache(_ t: Texture, of image: Image) {
+        let key = ImageKey(image: ObjectIdentifier(image), width: t.width, height: t.height)
+        if t.byteCount < Renderer.smallTextureBytes {
+            smallImageTextures.removeAll { $0.image == nil }
+            smallImageTextures.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
+        } else {
+            imageTextures.removeAll { $0.image == nil }
+            imageTextures.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
+        }
     }
 
     private func makeTexture(_ image: Image, _ w: Int, _ h: Int) -> Texture? {
         guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
               let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
-        imageTextures.removeAll { $0.image == nil }
-        imageTextures.insert(ImageTexture(image: image, texture: t), for: ImageKey(image: ObjectIdentifier(image), width: w, height: h),
-                             cost: t.byteCount)
+        cache(t, of: image)
         return t
     }
 
