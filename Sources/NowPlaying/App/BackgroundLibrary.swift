@@ -8,7 +8,8 @@ import ViewKit
 /// Reads what the user named on a background thread, so the window never waits for the disk: the app
 /// starts as soon as the tracks it needs first are read (the first album, or the one holding the saved
 /// track); the thread then waits for the first frame to be on screen, and every later batch joins the
-/// queue on the main loop as it arrives. The thread runs at a lower priority than the interface.
+/// queue on the main loop as it arrives. The reading runs at a lower priority than the interface (nice 10
+/// on the Dispatch worker thread that runs it; the app gives Dispatch no other work).
 final class BackgroundLibrary: Sendable {
     private let first = Mutex(Library.Result())
     private let handedOver = DispatchSemaphore(value: 0)
