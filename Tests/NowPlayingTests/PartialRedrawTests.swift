@@ -9,12 +9,7 @@ import ViewKit
 @MainActor
 struct PartialRedrawTests {
     @Test func everyPartialFrameEqualsAFullRedraw() throws {
-        var options = NowPlayingApp.Options()
-        options.size = Size(width: 375, height: 667)
-        options.headless = true
-        options.startPaused = true
-        options.stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("np-partial-\(UUID().uuidString)").path
-        let app = try NowPlayingApp(options: options)
+        let app = try NowPlayingApp(options: headlessOptions(size: Size(width: 375, height: 667)))
         let application = app.application
         application.drawIfNeeded()
         let script = try Script(parsing: """

@@ -14,14 +14,21 @@ func runScript(_ body: String, size: Size) throws -> [ViewDump] {
         n += 1
         return "dump \(dir.path)/\(n).json"
     }.joined(separator: "\n")
-    var options = NowPlayingApp.Options()
-    options.size = size
-    options.headless = true
-    options.startPaused = true
-    options.stateDirectory = dir.path + "/state"
+    var options = headlessOptions(size: size, stateDirectory: dir.path + "/state")
     options.script = try Script(parsing: text)
     try NowPlayingApp(options: options).run()
     return try (0..<n).map {
         try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dir.appendingPathComponent("\($0 + 1).json")))
     }
+}
+
+/// Options for a headless, paused app of `size` with a saved-session folder of its own (new by default).
+func headlessOptions(size: Size, stateDirectory: String? = nil) -> NowPlayingApp.Options {
+    var options = NowPlayingApp.Options()
+    options.size = size
+    options.headless = true
+    options.startPaused = true
+    options.stateDirectory = stateDirectory
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("np-state-\(UUID().uuidString)").path
+    return options
 }

@@ -97,4 +97,39 @@ final class CollectionViewTests {
         cv.layoutIfNeeded()
         #expect(source.created + source.reused == before + 4)
     }
+
+    final class Prefetcher: CollectionViewDataSourcePrefetching {
+        var asked: [[Int]] = []
+        var cancelled: [[Int]] = []
+        func collectionView(_ cv: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) { asked.append(indexPaths.map(\.item)) }
+        func collectionView(_ cv: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+            cancelled.append(indexPaths.map(\.item))
+        }
+    }
+
+    /// Items within a screen's length of the visible ones are announced once, before their cells exist;
+    /// those that drift away unseen are cancelled, those that were shown are not.
+    @Test func testPrefetchingAnnouncesItemsAScreenAhead() {
+        let (cv, _) = make(count: 20)
+        let prefetcher = Prefetcher()
+        cv.prefetchDataSource = prefetcher
+        cv.setNeedsLayout()
+        cv.layoutIfNeeded()
+        // Visible 0…349 shows items 0–3; a screen further (to 699) reaches items 4–6.
+        #expect(prefetcher.asked == [[4, 5, 6]])
+        #expect(cv.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3], "prefetching makes no cells")
+        cv.contentOffset = Point(x: 250, y: 0)
+        cv.layoutIfNeeded()
+        // Visible 250…599 (items 2–5), reach −100…949 (items 0–9): 7, 8, 9 are new; 4 and 5 are now shown.
+        #expect(prefetcher.asked == [[4, 5, 6], [0, 1, 7, 8, 9]])
+        #expect(prefetcher.cancelled.isEmpty)
+        cv.contentOffset = Point(x: 0, y: 0)
+        cv.layoutIfNeeded()
+        // Back at the start: 7–9 left the reach unseen; 6 was never shown and is still within reach.
+        #expect(prefetcher.cancelled == [[7, 8, 9]])
+        #expect(prefetcher.asked.count == 3 && prefetcher.asked[2] == [4, 5], "items that were shown are announced again")
+        cv.setNeedsLayout()
+        cv.layoutIfNeeded()
+        #expect(prefetcher.asked.count == 3 && prefetcher.cancelled.count == 1, "nothing moved: nothing asked again")
+    }
 }

@@ -9,7 +9,8 @@ import ViewKit
 /// starts as soon as the tracks it needs first are read (the first album, or the one holding the saved
 /// track); the thread then waits for the first frame to be on screen, and every later batch joins the
 /// queue on the main loop as it arrives. The reading runs at a lower priority than the interface (nice 10
-/// on the Dispatch worker thread that runs it; the app gives Dispatch no other work).
+/// on the Dispatch worker thread that runs it; the only other work the app gives Dispatch, decoding covers
+/// ahead of the carousel, is background work too, whichever worker thread it lands on).
 final class BackgroundLibrary: Sendable {
     private let first = Mutex(Library.Result())
     private let handedOver = DispatchSemaphore(value: 0)

@@ -74,6 +74,8 @@ public final class NowPlayingApp {
         root = RootView(card: CardView(nowPlaying: view, chevronImage: icons.chevronDown))
         application.window.contentView = root
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
+        controller.renderer = application.renderer
+        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
         let controller = self.controller
         library = LibraryController(view: root.library, session: session, icons: icons) { controller.cover(for: $0) }
         controller.report = { [unowned self] in self.report($0) }

@@ -5,7 +5,7 @@ import ViewKit
 /// Connects the card to the playback session: covers to the carousel, the current track's text and times to
 /// the labels, the buttons and the slider to the session, and the carousel's resting cover to the queue (C7).
 @MainActor
-final class NowPlayingController: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSourcePrefetching, CollectionViewDelegateFlowLayout {
     let view: NowPlayingView
     let session: PlaybackSession
     private let icons: Icons
@@ -13,6 +13,13 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     /// library does not keep every picture.
     private var covers = LRUCache<String, Image?>(budget: NowPlayingController.coverCacheCount)
     static let coverCacheCount = 64
+    /// Decodes covers ahead of the carousel on a worker thread (set by the app; without it, only on the spot).
+    var coverLoader: CoverLoader? {
+        didSet { view.carousel.prefetchDataSource = coverLoader == nil ? nil : self }
+    }
+    /// The renderer that draws the covers: its pixel scale sizes the decoded pictures, and it knows which
+    /// are drawn already.
+    weak var renderer: Renderer?
     /// Where problems are reported, one plain line each.
     var report: (String) -> Void
     /// Told whenever the current track changes (the app sets the window title).
@@ -59,7 +66,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
         let changed = shownIndex != index
         shownIndex = index
         view.show(track)
-        let coverColor = cover(for: index)?.averageColor ?? Theme.background
+        let coverColor = cover(for: index, preparingFor: carouselPixelSize)?.averageColor ?? Theme.background
         view.setBackdrop(from: coverColor)
         lyrics.trackChanged(track, coverColor: coverColor)
         refreshProgress()
@@ -94,21 +101,32 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     }
 
     /// The cover picture of a track: embedded, beside the file, or nil for the placeholder; kept while recent.
-    func cover(for index: Int) -> Image? {
+    /// With `pixelSize`, a new picture keeps its pixels for a view of that size (no second decode to draw it).
+    func cover(for index: Int, preparingFor pixelSize: Size? = nil) -> Image? {
         let path = session.tracks[index].path
         if let cached = covers.value(for: path) { return cached }
-        var image: Image?
-        switch CoverArt.find(for: path) {
-        case .embedded(let bytes):
-            image = try? Image(data: bytes, name: path)
-            if image == nil { report("The picture inside \(URL(fileURLWithPath: path).lastPathComponent) cannot be read; using a placeholder.") }
-        case .file(let picture):
-            do { image = try Image(contentsOfFile: picture) } catch { report("\(error); using a placeholder.") }
-        case .none:
+        coverLoader?.cancel(path)
+        return store(CoverLoader.load(path, preparingFor: pixelSize), for: path)
+    }
+
+    @discardableResult
+    private func store(_ outcome: CoverLoader.Outcome, for path: String) -> Image? {
+        let image: Image?
+        switch outcome {
+        case .picture(let picture): image = Image(decoded: picture)
+        case .none: image = nil
+        case .unreadable(let message):
+            report(message)
             image = nil
         }
         covers.insert(image, for: path, cost: 1)
         return image
+    }
+
+    /// A carousel cover's size in pixels.
+    private var carouselPixelSize: Size {
+        let side = view.carousel.bounds.height * (renderer?.pixelScale ?? 1)
+        return Size(width: side, height: side)
     }
 
     // MARK: Carousel
@@ -118,8 +136,40 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDelega
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CoverCell.reuseIdentifier, for: indexPath)
         let track = session.tracks[indexPath.item]
-        (cell as? CoverCell)?.configure(index: indexPath.item, image: cover(for: indexPath.item), album: track.album)
+        (cell as? CoverCell)?.configure(index: indexPath.item, image: cover(for: indexPath.item, preparingFor: carouselPixelSize),
+                                        album: track.album)
         return cell
+    }
+
+    /// Covers about to scroll in are found and decoded on the worker thread, unless their textures are made.
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        guard let coverLoader else { return }
+        let size = carouselPixelSize
+        for indexPath in indexPaths where session.tracks.indices.contains(indexPath.item) {
+            let path = session.tracks[indexPath.item].path
+            if let cached = covers.value(for: path) {
+                guard let image = cached, renderer?.hasTexture(for: image, pixelSize: size) == false else { continue }
+            }
+            coverLoader.prefetch(path, preparingFor: size) { [weak self] outcome in self?.prefetched(outcome, for: path) }
+        }
+    }
+
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        for indexPath in indexPaths where session.tracks.indices.contains(indexPath.item) {
+            let path = session.tracks[indexPath.item].path
+            coverLoader?.cancel(path)
+            if let cached = covers.value(for: path) { cached?.discardPreparedLevel() }
+        }
+    }
+
+    /// A cover decoded ahead: a new picture joins the cache; one already there (without a texture at this
+    /// size yet) takes the decoded pixels for its texture.
+    private func prefetched(_ outcome: CoverLoader.Outcome, for path: String) {
+        if let cached = covers.value(for: path) {
+            if case .picture(let picture) = outcome { cached?.adoptPreparedLevel(of: picture) }
+        } else {
+            store(outcome, for: path)
+        }
     }
 
     /// SPEC C2: square cells as high as the carousel.

@@ -141,7 +141,7 @@ public struct DrawContext {
               Rect(x: d.maxX - kx, y: d.minY + ky * rightTop, width: kx, height: d.height - ky * (rightTop + rightBottom)))
         let origins = [(d.minX, d.minY), (d.maxX - kx, d.minY), (d.maxX - kx, d.maxY - ky), (d.minX, d.maxY - ky)]
         for corner in 0..<4 where rounded[corner] {
-            guard let t = renderer.cornerPiece(of: image, width: texture.width, height: texture.height, corner: corner, size: kt) else { continue }
+            guard let t = renderer.cornerPiece(of: image, texture: texture, corner: corner, size: kt) else { continue }
             renderer.copy(t, from: Rect(x: 0, y: 0, width: k, height: k),
                           to: Rect(x: origins[corner].0, y: origins[corner].1, width: kx, height: ky).snappedToPixels, color: color)
         }

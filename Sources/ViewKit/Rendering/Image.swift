@@ -29,16 +29,12 @@ public final class Image {
 
     /// Loads and validates the image now, so a broken file is reported where it is opened.
     public convenience init(contentsOfFile path: String) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ImageError(source: path, reason: "the file does not exist or cannot be read")
-        }
-        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        try self.init(bytes: bytes, name: path, source: .file(path))
+        self.init(decoded: try DecodedImage(contentsOfFile: path))
     }
 
     /// Decodes an image held in memory (e.g. cover art embedded in an audio file).
     public convenience init(data: [UInt8], name: String) throws {
-        try self.init(bytes: data, name: name, source: .bytes(data))
+        self.init(decoded: try DecodedImage(bytes: data, name: name))
     }
 
     /// An image of pixels already in memory (a snapshot of views, say), at a pixel scale.
@@ -67,23 +63,54 @@ public final class Image {
         self.averageColor = averageColor
     }
 
-    private init(bytes: [UInt8], name: String, source: Source) throws {
-        self.name = name
-        self.source = source
-        let vector = Image.looksLikeSVG(bytes)
-        self.isVector = vector
-        let surface = Image.decode(bytes, svgSize: nil)
-        guard let surface else {
-            throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : Image.sdlReason())
+    /// An image from a picture decoded ahead (on any thread): no second decode for its validation, and its
+    /// prepared level's texture is made from the pixels already there.
+    public init(decoded picture: DecodedImage) {
+        name = picture.name
+        switch picture.origin {
+        case .file(let path): source = .file(path)
+        case .bytes(let bytes): source = .bytes(bytes)
         }
-        self.size = Size(width: Double(surface.width), height: Double(surface.height))
+        isVector = picture.isVector
+        size = picture.size
         // Decoded pixels are not kept (a cover is 1.4 MB of them, and an image may wait long before it is
-        // drawn): the renderer keeps textures, and making one decodes the compressed picture again.
+        // drawn): the renderer keeps textures, and making one decodes the compressed picture again; only
+        // the prepared level waits, for its texture.
         decoded = nil
+        prepared = picture.level
         texture = nil
-        pixelDimensions = vector ? nil : (surface.width, surface.height)
-        isOpaque = !vector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
-        averageColor = surface.averageColor()
+        pixelDimensions = picture.pixelDimensions
+        isOpaque = picture.isOpaque
+        averageColor = picture.averageColor
+    }
+
+    /// The pixels of one mipmap level decoded ahead, until the renderer makes its texture.
+    private var prepared: Surface?
+
+    /// The size of the level decoded ahead and waiting for its texture, if any.
+    var preparedLevelSize: (width: Int, height: Int)? { prepared.map { ($0.width, $0.height) } }
+
+    /// Hands over the prepared pixels if they are `w` × `h` (once: the texture keeps them from then on).
+    func takePreparedLevel(width w: Int, height h: Int) -> Surface? {
+        guard let p = prepared, p.width == w, p.height == h else { return nil }
+        prepared = nil
+        return p
+    }
+
+    /// Keeps the pixels of a level decoded ahead for this same picture (decoded again off the main thread
+    /// before it is drawn, say), until the renderer makes that level's texture from them.
+    public func adoptPreparedLevel(of picture: DecodedImage) {
+        guard let level = picture.level, let own = pixelDimensions, let other = picture.pixelDimensions,
+              own == other else { return }
+        prepared = level
+    }
+
+    /// Lets go of pixels decoded ahead that will not be drawn after all.
+    public func discardPreparedLevel() { prepared = nil }
+
+    /// Lets go of the prepared pixels if they are `w` × `h` (a texture of that level exists already).
+    func discardPreparedLevel(width w: Int, height h: Int) {
+        if let p = prepared, p.width == w, p.height == h { prepared = nil }
     }
 
     /// Whether every pixel is opaque (a raster image; vector images are treated as having transparency).
@@ -95,8 +122,8 @@ public final class Image {
     /// The pixels at a given size: SVG rasterised to it, raster images decoded and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
-        if isVector { return Image.decode(bytes, svgSize: (w, h)) }
-        guard let full = decoded ?? Image.decode(bytes, svgSize: nil) else { return nil }
+        if isVector { return DecodedImage.decode(bytes, svgSize: (w, h)) }
+        guard let full = decoded ?? DecodedImage.decode(bytes, svgSize: nil) else { return nil }
         if full.width == w && full.height == h { return full }
         return full.resampled(width: w, height: h)
     }
@@ -110,27 +137,5 @@ public final class Image {
         case .file(let path): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
         case .pixels, .texture: return []
         }
-    }
-
-    private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
-        return head.contains("<svg")
-    }
-
-    private static func decode(_ bytes: [UInt8], svgSize: (Int, Int)?) -> Surface? {
-        guard !bytes.isEmpty else { return nil }
-        return bytes.withUnsafeBytes { raw -> Surface? in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { SDL_RWclose(rw) }
-            if let (w, h) = svgSize {
-                return Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
-            }
-            return Surface(taking: IMG_Load_RW(rw, 0))
-        }
-    }
-
-    private static func sdlReason() -> String {
-        let message = String(cString: SDL_GetError())
-        return message.isEmpty ? "not a picture this program can decode" : message
     }
 }

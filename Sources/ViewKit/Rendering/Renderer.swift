@@ -79,6 +79,7 @@ public final class Renderer {
         lastRegion = region
         guard !region.isEmpty else { return }
         occlusion = Occlusion(root: root, transform: base, region: region)
+        setClip(region)
         if occlusion.occluder == nil {
             let c = background.rgba8
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
@@ -256,6 +257,19 @@ public final class Renderer {
         return t
     }
 
+    /// Runs `body` drawing unclipped into `target`, then returns to the current target and its clip (SDL resets
+    /// the clip when the target changes).
+    private func drawing<T>(into target: OpaquePointer, _ body: () -> T) -> T {
+        let previous = currentTarget, previousClip = clip
+        setTarget(target)
+        SDL_RenderSetClipRect(handle, nil)
+        defer {
+            setTarget(previous)
+            setClip(previousClip)
+        }
+        return body()
+    }
+
     private func setTarget(_ t: OpaquePointer?) {
         SDL_SetRenderTarget(handle, t)
         currentTarget = t
@@ -318,16 +332,16 @@ public final class Renderer {
     public func texture(for image: Image, pixelSize: Size) -> Texture? {
         if let own = image.texture { return own }
         let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
-        guard let levels = Renderer.mipmapLevels(for: image, width: w, height: h) else {
-            return cachedTexture(image, w, h) ?? makeTexture(image, w, h)
-        }
-        // A larger level already made, up to twice the size, serves (a picture shrinking through a transition
-        // decodes a few levels, not one per frame); else the level itself is made.
-        for level in levels.dropLast() where level.width <= 2 * w {
-            if let t = cachedTexture(image, level.width, level.height) { return t }
-        }
+        guard let levels = levels(of: image, w, h) else { return cachedTexture(image, w, h) ?? makeTexture(image, w, h) }
         let best = levels[levels.count - 1]
-        if let t = cachedTexture(image, best.width, best.height) { return t }
+        if let t = cachedLevel(of: image, levels, w) {
+            // Pixels decoded ahead for this size are not needed: what they would make serves already.
+            image.discardPreparedLevel(width: best.width, height: best.height)
+            return t
+        }
+        if let prepared = image.takePreparedLevel(width: best.width, height: best.height) {
+            return makeTexture(image, from: prepared)
+        }
         // From the nearest larger level already made, by a scaled copy (no second decode mid-transition).
         for level in levels.dropLast().reversed() {
             if let larger = cachedTexture(image, level.width, level.height) {
@@ -337,19 +351,40 @@ public final class Renderer {
         return makeTexture(image, best.width, best.height)
     }
 
+    /// Whether drawing `image` at `pixelSize` finds its texture made already (nothing to decode or rasterise).
+    public func hasTexture(for image: Image, pixelSize: Size) -> Bool {
+        if image.texture != nil { return true }
+        let w = max(1, Int(pixelSize.width.rounded())), h = max(1, Int(pixelSize.height.rounded()))
+        guard let levels = levels(of: image, w, h) else { return cachedTexture(image, w, h) != nil }
+        return cachedLevel(of: image, levels, w) != nil
+    }
+
+    /// The mipmap levels of a picture for drawing at `w` × `h` pixels (nil for vector images).
+    private func levels(of image: Image, _ w: Int, _ h: Int) -> [(width: Int, height: Int)]? {
+        guard let (iw, ih) = image.pixelDimensions, iw > 0, ih > 0 else { return nil }
+        return DecodedImage.mipmapLevels(width: iw, height: ih, atLeast: Size(width: Double(w), height: Double(h)))
+    }
+
+    /// The level made already that serves drawing `w` pixels wide: the best level, or a larger one up to twice
+    /// the size (a picture shrinking through a transition decodes a few levels, not one per frame).
+    private func cachedLevel(of image: Image, _ levels: [(width: Int, height: Int)], _ w: Int) -> Texture? {
+        for level in levels.dropLast() where level.width <= 2 * w {
+            if let t = cachedTexture(image, level.width, level.height) { return t }
+        }
+        let best = levels[levels.count - 1]
+        return cachedTexture(image, best.width, best.height)
+    }
+
     /// A smaller level of a picture drawn from a larger one's texture.
     private func scaledTexture(_ image: Image, from larger: Texture, _ w: Int, _ h: Int) -> Texture? {
         guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                              Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
         let t = Texture(handle: handle, width: w, height: h, isOpaque: image.isOpaque)
-        let previous = currentTarget, previousClip = clip
-        setTarget(t.handle)
-        SDL_RenderSetClipRect(self.handle, nil)
-        SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_NONE)
-        SDL_RenderCopy(self.handle, larger.handle, nil, nil)
-        SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_BLEND)
-        setTarget(previous)
-        setClip(previousClip)
+        drawing(into: t.handle) {
+            SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_NONE)
+            SDL_RenderCopy(self.handle, larger.handle, nil, nil)
+            SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_BLEND)
+        }
         cache(t, of: image)
         return t
     }
@@ -372,50 +407,33 @@ public final class Renderer {
         }
     }
 
+    /// Decodes a `w` × `h` texture of the image, and caches it.
     private func makeTexture(_ image: Image, _ w: Int, _ h: Int) -> Texture? {
-        guard let surface = image.surface(pixelWidth: w, pixelHeight: h),
-              let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
+        image.surface(pixelWidth: w, pixelHeight: h).flatMap { makeTexture(image, from: $0) }
+    }
+
+    private func makeTexture(_ image: Image, from surface: Surface) -> Texture? {
+        guard let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
         cache(t, of: image)
         return t
     }
 
-    /// One corner (0 top-left, then clockwise) of an image's `width` × `height` texture, `size` pixels square,
-    /// with the rounded edge of a corner of that radius in its alpha.
-    func cornerPiece(of image: Image, width: Int, height: Int, corner: Int, size: Int) -> Texture? {
-        let key = CornerKey(image: ObjectIdentifier(image), width: width, height: height, corner: corner, size: size)
+    /// One corner (0 top-left, then clockwise) of `texture`, an image's texture, `size` pixels square, with the
+    /// rounded edge of a corner of that radius in its alpha. Cut from the texture itself: the picture is not
+    /// decoded again (a new mipmap level mid-transition costs four small copies, not four decodes).
+    func cornerPiece(of image: Image, texture: Texture, corner: Int, size: Int) -> Texture? {
+        let key = CornerKey(image: ObjectIdentifier(image), width: texture.width, height: texture.height, corner: corner, size: size)
         if let entry = cornerPieces.value(for: key), entry.image === image { return entry.texture }
         let flipX = corner == 1 || corner == 2, flipY = corner >= 2
-        var from = SDL_Rect(x: Int32(flipX ? width - size : 0), y: Int32(flipY ? height - size : 0), w: Int32(size), h: Int32(size))
-        let piece: Surface
-        if let own = image.texture {
-            guard let p = pixels(of: own, region: from, width: size, height: size) else { return nil }
-            piece = p
-        } else {
-            guard let source = image.surface(pixelWidth: width, pixelHeight: height),
-                  let p = Surface(width: size, height: size) else { return nil }
-            SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
-            SDL_UpperBlit(source.pointer, &from, p.pointer, nil)
-            piece = p
-        }
+        let from = SDL_Rect(x: Int32(flipX ? texture.width - size : 0), y: Int32(flipY ? texture.height - size : 0),
+                            w: Int32(size), h: Int32(size))
+        guard let piece = pixels(of: texture, region: from, width: size, height: size) else { return nil }
         piece.roundCorners(CornerRadii(topLeft: corner == 0 ? Double(size) : 0, topRight: corner == 1 ? Double(size) : 0,
                                        bottomRight: corner == 2 ? Double(size) : 0, bottomLeft: corner == 3 ? Double(size) : 0))
         guard let t = Texture(renderer: handle, surface: piece.pointer) else { return nil }
         cornerPieces.removeAll { $0.image == nil }
         cornerPieces.insert(ImageTexture(image: image, texture: t), for: key, cost: t.byteCount)
         return t
-    }
-
-    /// The image's own pixel size, then taken down by quarters while it stays at least `width` × `height`:
-    /// few sizes per picture, the last no more than a third larger than needed (nil for vector images).
-    private static func mipmapLevels(for image: Image, width: Int, height: Int) -> [(width: Int, height: Int)]? {
-        guard var (w, h) = image.pixelDimensions, w > 0, h > 0 else { return nil }
-        func step(_ v: Int) -> Int { (v * 3 + 3) / 4 }
-        var levels = [(w, h)]
-        while step(w) >= width && step(h) >= height && w > 1 && h > 1 && step(w) < w {
-            w = step(w); h = step(h)
-            levels.append((w, h))
-        }
-        return levels
     }
 
     /// A white quarter disc of `radius` pixels (top-left corner, anti-aliased in its alpha), tinted to
@@ -452,17 +470,15 @@ public final class Renderer {
                                         Int32(width), Int32(height)),
               let surface = Surface(width: width, height: height) else { return nil }
         let scratch = Texture(handle: t, width: width, height: height)
-        let previous = currentTarget
-        setTarget(scratch.handle)
-        SDL_RenderSetClipRect(handle, nil)
-        var source = region
-        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
-        SDL_RenderCopy(handle, texture.handle, &source, nil)
-        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
-        var all = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        let ok = SDL_RenderReadPixels(handle, &all, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                      surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0
-        setTarget(previous)
+        let ok = drawing(into: scratch.handle) {
+            var source = region
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            SDL_RenderCopy(handle, texture.handle, &source, nil)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+            var all = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+            return SDL_RenderReadPixels(handle, &all, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0
+        }
         return ok ? surface : nil
     }
 
@@ -475,23 +491,21 @@ public final class Renderer {
                                              Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
         // Over an opaque background, every pixel of the still is opaque.
         let target = Texture(handle: handle, width: w, height: h, isOpaque: background.alpha >= 1)
-        let previous = currentTarget
-        setTarget(target.handle)
-        let c = background.rgba8
-        SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(self.handle, c.r, c.g, c.b, c.a)
-        SDL_RenderSetClipRect(self.handle, nil)
-        SDL_RenderClear(self.handle)
-        SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_BLEND)
-        let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
-            .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
-        let recording = recordingOrigin
-        recordingOrigin = nil
-        snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
-        drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
-        snapshotExclusions = []
-        recordingOrigin = recording
-        setTarget(previous)
+        drawing(into: target.handle) {
+            let c = background.rgba8
+            SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(self.handle, c.r, c.g, c.b, c.a)
+            SDL_RenderClear(self.handle)
+            SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_BLEND)
+            let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+                .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
+            let recording = recordingOrigin
+            recordingOrigin = nil
+            snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
+            drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
+            snapshotExclusions = []
+            recordingOrigin = recording
+        }
         // The pixels stay in the target, which becomes the image's texture; only a tiny copy is read back for
         // the average colour.
         let average = pixels(of: target, region: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), width: 16, height: 16)?

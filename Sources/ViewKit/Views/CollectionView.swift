@@ -20,6 +20,20 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
 }
 
+/// Hears which items will soon scroll into view, to prepare their data ahead of their cells
+/// (UICollectionViewDataSourcePrefetching): decoding pictures on a worker thread, say.
+@MainActor
+public protocol CollectionViewDataSourcePrefetching: AnyObject {
+    /// These items are within a screen's length of the visible ones (each is asked for once while it stays so).
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    /// These items, prefetched earlier, moved away again without being shown: their preparation can stop.
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+public extension CollectionViewDataSourcePrefetching {
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
+}
+
 /// Sizes items and hears about scrolling (UICollectionViewDelegateFlowLayout).
 @MainActor
 public protocol CollectionViewDelegateFlowLayout: ScrollViewDelegate {
@@ -49,6 +63,8 @@ open class CollectionView: ScrollView {
     public enum ScrollPosition: Sendable { case centeredHorizontally, centeredVertically, left, top }
 
     public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
+    /// Told about items a screen's length ahead of the visible ones, either way along the scroll axis.
+    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching? { didSet { prefetched.removeAll() } }
     public var flowDelegate: CollectionViewDelegateFlowLayout? {
         get { delegate as? CollectionViewDelegateFlowLayout }
         set { delegate = newValue; invalidateLayout() }
@@ -67,6 +83,8 @@ open class CollectionView: ScrollView {
     private var layoutValid = false
     private var lastLayoutSize: Size = .zero
     private var pendingDequeue: IndexPath?
+    /// Items handed to the prefetch data source that have not been visible since.
+    private var prefetched: Set<Int> = []
 
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier id: String) {
         registered[id] = cellClass
@@ -90,6 +108,7 @@ open class CollectionView: ScrollView {
         // In item order, so which cell is reused for what does not depend on dictionary order (runs repeat).
         for (_, cell) in visible.sorted(by: { $0.key < $1.key }) { recycle(cell) }
         visible.removeAll()
+        prefetched.removeAll()
         invalidateLayout()
     }
 
@@ -166,10 +185,13 @@ open class CollectionView: ScrollView {
         contentSize = horizontal ? Size(width: length, height: bounds.height) : Size(width: bounds.width, height: length)
     }
 
-    /// The items whose frames meet the visible rectangle, found by binary search.
-    private func visibleRange() -> Range<Int> {
+    /// The items whose frames meet the visible rectangle grown by `margin` times its length at each end along
+    /// the scroll axis, found by binary search.
+    private func visibleRange(margin: Double = 0) -> Range<Int> {
         let horizontal = scrollDirection == .horizontal
-        let lo = horizontal ? bounds.minX : bounds.minY, hi = horizontal ? bounds.maxX : bounds.maxY
+        let length = horizontal ? bounds.width : bounds.height
+        let lo = (horizontal ? bounds.minX : bounds.minY) - margin * length
+        let hi = (horizontal ? bounds.maxX : bounds.maxY) + margin * length
         func end(_ f: Rect) -> Double { horizontal ? f.maxX : f.maxY }
         func start(_ f: Rect) -> Double { horizontal ? f.minX : f.minY }
         var a = 0, b = itemFrames.count
@@ -200,6 +222,23 @@ open class CollectionView: ScrollView {
             cell.bounds = Rect(origin: .zero, size: f.size)
             cell.center = f.center
         }
+        prefetch(around: range)
+    }
+
+    /// Tells the prefetch data source about items that came within a screen of the visible ones, and about
+    /// prefetched ones that left that reach unseen.
+    private func prefetch(around shown: Range<Int>) {
+        guard let prefetchDataSource else { return }
+        let reach = visibleRange(margin: 1)
+        let gone = prefetched.filter { !reach.contains($0) || shown.contains($0) }
+        prefetched.subtract(gone)
+        let cancelled = gone.filter { !shown.contains($0) }.sorted()
+        let new = reach.filter { !shown.contains($0) && !prefetched.contains($0) }
+        prefetched.formUnion(new)
+        if !cancelled.isEmpty {
+            prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancelled.map { IndexPath(item: $0) })
+        }
+        if !new.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: new.map { IndexPath(item: $0) }) }
     }
 
     private func recycle(_ cell: CollectionViewCell) {

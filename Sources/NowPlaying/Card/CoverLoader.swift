@@ -1,0 +1,67 @@
+import Dispatch
+import FoundationEssentials
+import Playback
+import Synchronization
+import ViewKit
+
+/// Finds and decodes tracks' covers: on the spot when a cover is needed now, or on a worker thread ahead of
+/// need (the carousel's prefetching), so that a fling through the album never waits for a picture to be
+/// decoded on the main thread.
+final class CoverLoader: Sendable {
+    /// What looking for a track's cover found.
+    enum Outcome: Sendable {
+        case picture(DecodedImage)
+        /// The track has no picture (the placeholder is drawn).
+        case none
+        /// A picture was found but cannot be read: why, in a line for the user.
+        case unreadable(String)
+    }
+
+    private let queue = DispatchQueue(label: "covers")
+    /// Paths asked for and not yet delivered nor cancelled.
+    private let wanted = Mutex<Set<String>>([])
+    private let mainLoop: MainLoopQueue
+
+    init(mainLoop: MainLoopQueue) { self.mainLoop = mainLoop }
+
+    /// Looks for the cover of the track at `path` and decodes it now, keeping the pixels of the level a view
+    /// `pixelSize` pixels large is drawn from (nil: none kept).
+    static func load(_ path: String, preparingFor pixelSize: Size?) -> Outcome {
+        switch CoverArt.find(for: path) {
+        case .embedded(let bytes):
+            guard let picture = try? DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize) else {
+                return .unreadable("The picture inside \(URL(fileURLWithPath: path).lastPathComponent) cannot be read; using a placeholder.")
+            }
+            return .picture(picture)
+        case .file(let file):
+            do { return .picture(try DecodedImage(contentsOfFile: file, preparingFor: pixelSize)) } catch {
+                return .unreadable("\(error); using a placeholder.")
+            }
+        case .none:
+            return .none
+        }
+    }
+
+    /// Loads the cover on the worker thread, in the order asked, unless `cancel` comes first; `deliver`
+    /// receives it on the main loop. A path already on its way is not asked for twice.
+    func prefetch(_ path: String, preparingFor pixelSize: Size, deliver: @escaping @MainActor @Sendable (Outcome) -> Void) {
+        guard wanted.withLock({ $0.insert(path).inserted }) else { return }
+        queue.async { [self] in
+            guard wanted.withLock({ $0.contains(path) }) else { return }
+            let outcome = CoverLoader.load(path, preparingFor: pixelSize)
+            mainLoop.async { [self] in
+                guard wanted.withLock({ $0.remove(path) != nil }) else { return }
+                deliver(outcome)
+            }
+        }
+    }
+
+    /// How many covers are asked for and not yet delivered.
+    var pending: Int { wanted.withLock { $0.count } }
+
+    /// The cover is no longer wanted ahead (or was loaded on the spot): not started, it is skipped; on its way,
+    /// it is dropped on arrival.
+    func cancel(_ path: String) {
+        wanted.withLock { _ = $0.remove(path) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import ViewKit
+@testable import NowPlaying
+
+/// Covers about to scroll into the carousel are found and decoded on a worker thread before their cells
+/// exist, so showing them needs neither the disk nor a decode on the main thread.
+@MainActor
+struct CoverPrefetchTests {
+    @Test func coversAScreenAheadAreLoadedBeforeTheyAreShown() throws {
+        var options = headlessOptions(size: Size(width: 375, height: 667))
+        options.paths = [try AppResources.locate().demoAlbum]
+        let a = try NowPlayingApp(options: options)
+        a.application.drawIfNeeded()
+        #expect(a.controller.coverLoader == nil, "headless runs decode on the spot (the same frames every run)")
+        // Idle turns first warm the library's thumbnails (reading covers on the spot, which would take over
+        // from a prefetch still on its way).
+        for _ in 0..<30 { a.advanceFrame() }
+        let loader = CoverLoader(mainLoop: a.application.mainLoop)
+        a.controller.coverLoader = loader
+        let carousel = a.view.carousel
+        carousel.setNeedsLayout()
+        a.application.window.layoutTreeIfNeeded()
+        // Cover 0 is centred, 1 peeks in; a screen further reaches cover 2, not 3.
+        #expect(carousel.indexPathsForVisibleItems.map(\.item) == [0, 1])
+        #expect(loader.pending == 1)
+        let end = Date().addingTimeInterval(20)
+        while loader.pending > 0 && Date() < end {
+            a.advanceFrame()
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        #expect(loader.pending == 0, "delivered on the main loop")
+        // Cover 2 waits with its pixels decoded at the carousel's level (307 pt: the 338 px level of 600).
+        let side = carousel.bounds.height
+        #expect(side == 307)
+        let cover = try #require(a.controller.cover(for: 2))
+        #expect(cover.preparedLevelSize.map { $0 == (338, 338) } == true)
+        #expect(!a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
+        carousel.scrollToItem(at: IndexPath(item: 2), at: .centeredHorizontally, animated: false)
+        a.application.drawIfNeeded()
+        #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
+        #expect(cover.preparedLevelSize == nil, "its texture was made from them")
+    }
+}

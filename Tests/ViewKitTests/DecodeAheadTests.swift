@@ -1,0 +1,94 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import ViewKit
+
+/// Pictures decoded ahead (on any thread) and what the renderer makes of them without decoding again: a
+/// prepared level becomes its texture, corner pieces of a new level are cut from its texture. Each test
+/// deletes the picture's file before drawing, so a decode at draw time would find nothing.
+@MainActor
+struct DecodeAheadTests {
+    /// A PNG file of one opaque colour, in a temporary folder.
+    private func pictureFile(width: Int, height: Int, argb: UInt32) throws -> String {
+        let surface = try #require(Surface(width: width, height: height))
+        SDL_FillRect(surface.pointer, nil, argb)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vk-\(UUID().uuidString).png").path
+        #expect(IMG_SavePNG(surface.pointer, path) == 0)
+        return path
+    }
+
+    private func demoCoverCopy() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vk-\(UUID().uuidString).jpg").path
+        try FileManager.default.copyItem(atPath: Fixtures.repoRoot.appendingPathComponent("Assets/Demo/cover.jpg").path,
+                                         toPath: path)
+        return path
+    }
+
+    /// Draws the image `side` points square at the top left of a canvas (a new one, or `canvas` again).
+    @discardableResult
+    private func render(_ image: Image, side: Double, radius: Double = 0, on canvas: OffscreenCanvas? = nil) throws -> OffscreenCanvas {
+        let c = try canvas ?? OffscreenCanvas(size: Size(width: side, height: side), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: c.size.width, height: c.size.height))
+        root.backgroundColor = .black
+        let v = ImageView(image: image)
+        v.frame = Rect(x: 0, y: 0, width: side, height: side)
+        v.cornerRadius = radius
+        v.clipsToBounds = radius > 0
+        root.addSubview(v)
+        c.render(root)
+        return c
+    }
+
+    @Test func aPreparedLevelIsDrawnWithoutDecodingAgain() throws {
+        let path = try demoCoverCopy()
+        // A 600 px cover drawn 412 px wide uses its 450 px level: that is the one kept.
+        let decoded = try DecodedImage(contentsOfFile: path, preparingFor: Size(width: 412, height: 412))
+        try FileManager.default.removeItem(atPath: path)
+        let image = Image(decoded: decoded)
+        #expect(image.pixelDimensions.map { $0 == (600, 600) } == true)
+        let reference = try Image(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("Assets/Demo/cover.jpg").path)
+        let expected = try #require(reference.surface(pixelWidth: 450, pixelHeight: 450))
+        let c = try render(image, side: 450)
+        #expect(c.renderer.hasTexture(for: image, pixelSize: Size(width: 412, height: 412)), "the 450 px level is made")
+        for (x, y) in [(10, 10), (225, 225), (440, 17), (17, 440), (300, 120)] {
+            #expect(c.pixel(x: x, y: y) == expected.pixel(x: x, y: y), "(\(x), \(y)): the prepared pixels are the decoded ones")
+        }
+        #expect(image.takePreparedLevel(width: 450, height: 450) == nil, "handed over once, then not kept")
+    }
+
+    @Test func anImageAdoptsPixelsDecodedAheadForItsOwnPicture() throws {
+        let path = try pictureFile(width: 200, height: 200, argb: 0xFF00_80FF)
+        let image = try Image(contentsOfFile: path)
+        let c0 = try OffscreenCanvas(size: Size(width: 10, height: 10), fonts: Fixtures.fonts)
+        #expect(!c0.renderer.hasTexture(for: image, pixelSize: Size(width: 150, height: 150)))
+        let other = try DecodedImage(contentsOfFile: try pictureFile(width: 100, height: 100, argb: 0xFFFF_0000),
+                                     preparingFor: Size(width: 80, height: 80))
+        image.adoptPreparedLevel(of: other)
+        #expect(image.takePreparedLevel(width: 100, height: 100) == nil, "another picture's pixels are refused")
+        image.adoptPreparedLevel(of: try DecodedImage(contentsOfFile: path, preparingFor: Size(width: 150, height: 150)))
+        try FileManager.default.removeItem(atPath: path)
+        let c = try render(image, side: 150)
+        assertPixel(c.pixel(x: 75, y: 75), 0, 128, 255, 0, "drawn from the adopted pixels")
+        #expect(c.renderer.hasTexture(for: image, pixelSize: Size(width: 150, height: 150)))
+        image.adoptPreparedLevel(of: try DecodedImage(contentsOfFile: try pictureFile(width: 200, height: 200, argb: 0xFF00_80FF),
+                                                      preparingFor: Size(width: 150, height: 150)))
+        _ = c.renderer.texture(for: image, pixelSize: Size(width: 150, height: 150))
+        #expect(image.takePreparedLevel(width: 150, height: 150) == nil, "a texture made already lets the new pixels go")
+    }
+
+    @Test func cornersOfANewLevelAreCutFromItsTexture() throws {
+        let path = try pictureFile(width: 600, height: 600, argb: 0xFFFF_0000)
+        let image = try Image(contentsOfFile: path)
+        let c = try render(image, side: 450, radius: 30)
+        try FileManager.default.removeItem(atPath: path)
+        // 200 px: the 254 px level, scaled from the 450 px texture; its corners cannot come from the file.
+        try render(image, side: 200, radius: 20, on: c)
+        assertPixel(c.pixel(x: 100, y: 100), 255, 0, 0, 0, "the middle")
+        for (x, y) in [(12, 12), (187, 12), (187, 187), (12, 187)] {
+            assertPixel(c.pixel(x: x, y: y), 255, 0, 0, 2, "inside the rounded corner at (\(x), \(y))")
+        }
+        for (x, y) in [(1, 1), (198, 1), (198, 198), (1, 198)] {
+            assertPixel(c.pixel(x: x, y: y), 0, 0, 0, 2, "cut away at (\(x), \(y))")
+        }
+    }
+}
