@@ -65,13 +65,20 @@ struct BenchReport: Codable {
         func frames(_ x: FrameFigures) -> String {
             "\(f(x.p50, 2)) / \(f(x.p95, 2)) / \(f(x.p99, 2)) ms, \(x.over16_7ms) > 16.7 ms"
         }
+        func slowest(_ x: FrameFigures) -> String {
+            let c = x.slowest
+            return "\(f(c.cpu * 1000, 2)) ms: \(f(c.events * 1000, 2)) + \(f(c.layout * 1000, 2)) + \(f(c.render * 1000, 2)) + "
+                + "\(f(c.present * 1000, 2)), \(c.pageFaults) faults"
+        }
         for r in results {
             out.append("\(r.renderer) renderer (SDL: \(r.rendererUsed)) at \(r.size)")
             out.append(row("  scenario", "figure", "value"))
             out.append(row("  1 idle, paused", "CPU · wakeups · frames", "\(f(r.idle.cpuPercent, 2)) % · \(f(r.idle.wakeupsPerSecond)) /s · \(r.idle.frames)"))
             out.append(row("  2 playing", "CPU · wakeups · frames/s", "\(f(r.playing.cpuPercent, 2)) % · \(f(r.playing.wakeupsPerSecond)) /s · \(f(r.playing.framesPerSecond, 2))"))
             out.append(row("  3 carousel drags & flings", "frame CPU p50 / p95 / p99 (\(r.carousel.frames))", frames(r.carousel)))
+            out.append(row("    slowest frame", "events + layout + render + present", slowest(r.carousel)))
             out.append(row("  4 card ×\u{2009}N, lyrics flip ×\u{2009}N", "frame CPU p50 / p95 / p99 (\(r.cardAndFlip.frames))", frames(r.cardAndFlip)))
+            out.append(row("    slowest frame", "events + layout + render + present", slowest(r.cardAndFlip)))
             out.append(row("  5 start-up (demo album)", "to first frame", "\(f(r.startupMs)) ms"))
             out.append(row("  6 peak memory (1-4)", "VmHWM", "\(f(r.peakMemoryMiB)) MiB"))
             for s in r.scale {

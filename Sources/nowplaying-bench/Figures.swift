@@ -1,4 +1,5 @@
 import NowPlaying
+import ViewKit
 
 /// Per-frame CPU figures of an animated scenario.
 struct FrameFigures: Codable {
@@ -7,6 +8,8 @@ struct FrameFigures: Codable {
     var p50: Double, p95: Double, p99: Double, max: Double
     /// Frames whose CPU time alone missed a 60 Hz frame (16.7 ms).
     var over16_7ms: Int
+    /// The slowest frame, phase by phase: where to look when a frame is slow.
+    var slowest: FrameCost
 
     init(_ frames: [RunReport.Frame]) {
         let ms = frames.map { $0.cpu * 1000 }.sorted()
@@ -17,6 +20,7 @@ struct FrameFigures: Codable {
         self.frames = ms.count
         p50 = rank(0.5); p95 = rank(0.95); p99 = rank(0.99); max = ms.last ?? 0
         over16_7ms = ms.filter { $0 > 1000.0 / 60 }.count
+        slowest = frames.max { $0.cpu < $1.cpu }?.cost ?? FrameCost()
     }
 }
 

@@ -130,7 +130,7 @@ public final class NowPlayingApp {
             frames.append(now)
             frames.removeAll { now - $0 > 1 }
             label.frame = Rect(x: root.bounds.width - 124, y: 4, width: 120, height: 18)
-            label.text = FrameStats.readout(frameCost: application.lastFrameCost, frameTimes: frames)
+            label.text = FrameStats.readout(frameCost: application.lastFrame.drawingTime, frameTimes: frames)
         }
     }
 

@@ -7,8 +7,10 @@ public struct RunReport: Codable, Sendable {
     public struct Frame: Codable, Sendable {
         /// `Monotonic.now()` when the frame was presented.
         public var time: Double
+        /// What the frame cost the main thread, phase by phase.
+        public var cost: FrameCost
         /// Main-thread CPU seconds the frame took: events, animation, layout, drawing, presenting.
-        public var cpu: Double
+        public var cpu: Double { cost.cpu }
     }
 
     /// SDL's name for the renderer that drew.
@@ -44,7 +46,7 @@ final class RunStatistics {
         application.onDidDrawFrame = { [unowned self, unowned application] in
             let now = Monotonic.now()
             if report.firstFrame == nil { report.firstFrame = now }
-            report.frames.append(RunReport.Frame(time: now, cpu: application.lastFrameCPUTime))
+            report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame))
         }
     }
 

@@ -184,7 +184,7 @@ public final class Application {
             }
         }
         let got = timeoutMs < 0 ? SDL_WaitEvent(&event) : (timeoutMs > 0 ? SDL_WaitEventTimeout(&event, timeoutMs) : SDL_PollEvent(&event))
-        turnStartCPU = CPUTime.thread()
+        turnStart = (CPUTime.thread(), CPUTime.threadPageFaults())
         if got != 0 {
             handle(event)
             while SDL_PollEvent(&event) != 0 { handle(event) }
@@ -212,8 +212,8 @@ public final class Application {
         Int32(max(0, min(60_000, ((time - clock.now) * 1000).rounded(.up))))
     }
 
-    /// The main thread's CPU time when the current turn started working (after its wait).
-    private var turnStartCPU: Double?
+    /// The main thread's CPU time and page faults when the current turn started working (after its wait).
+    private var turnStart: (cpu: Double, pageFaults: Int)?
 
     /// Sleeps until the clock reaches `time` (paces loops that must not spin, such as a scripted run).
     public func wait(until time: Double) {
@@ -224,31 +224,37 @@ public final class Application {
     /// Lays out and draws a frame if the tree changed; returns whether one was drawn.
     @discardableResult
     public func drawIfNeeded() -> Bool {
+        let layoutStart = CPUTime.thread()
         window.layoutTreeIfNeeded()
-        guard window.needsDisplay else { turnStartCPU = nil; return false }
-        let startCPU = turnStartCPU ?? CPUTime.thread()
-        turnStartCPU = nil
+        guard window.needsDisplay else { turnStart = nil; return false }
+        let start = turnStart ?? (layoutStart, CPUTime.threadPageFaults())
+        turnStart = nil
+        var cost = FrameCost()
+        cost.events = layoutStart - start.cpu
         // Changes made here join this frame instead of asking for another (an FPS readout, say).
         onWillDrawFrame?()
         window.layoutTreeIfNeeded()
+        let renderStart = CPUTime.thread()
+        cost.layout = renderStart - layoutStart
         let started = SDL_GetPerformanceCounter()
         renderer.render(window, background: window.clearColor, changed: window.takeDirtyViews())
+        let presentStart = CPUTime.thread()
+        cost.render = presentStart - renderStart
         renderer.present()
-        lastFrameCost = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
-        lastFrameCPUTime = CPUTime.thread() - startCPU
+        cost.present = CPUTime.thread() - presentStart
+        cost.drawingTime = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
+        cost.pageFaults = CPUTime.threadPageFaults() - start.pageFaults
+        lastFrame = cost
         onDidDrawFrame?()
         return true
     }
 
     /// Called when a frame is about to be drawn (only then); what it changes is drawn in that frame.
     public var onWillDrawFrame: (() -> Void)?
-    /// Called after each frame is presented (`lastFrameCost` and `lastFrameCPUTime` describe it).
+    /// Called after each frame is presented (`lastFrame` describes it).
     public var onDidDrawFrame: (() -> Void)?
-    /// How long the last frame took to render and present, in seconds of real time.
-    public private(set) var lastFrameCost = 0.0
-    /// The main thread's CPU time for the last frame: its events, timers, animations, layout, drawing and
-    /// presenting, in seconds.
-    public private(set) var lastFrameCPUTime = 0.0
+    /// What the last frame cost the main thread: its events, timers, animations, layout, drawing and presenting.
+    public private(set) var lastFrame = FrameCost()
 
     /// Handles one SDL event: window changes, input as touches and keys, quit.
     public func handle(_ event: SDL_Event) {

@@ -6,6 +6,13 @@ public enum CPUTime {
     public static func thread() -> Double { read(CLOCK_THREAD_CPUTIME_ID) }
     /// The whole process's CPU time so far (all threads).
     public static func process() -> Double { read(CLOCK_PROCESS_CPUTIME_ID) }
+    /// The calling thread's page faults so far, minor and major.
+    public static func threadPageFaults() -> Int {
+        var usage = rusage()
+        // RUSAGE_THREAD (1) needs _GNU_SOURCE, which the Glibc module does not define.
+        getrusage(__rusage_who_t(1), &usage)
+        return usage.ru_minflt + usage.ru_majflt
+    }
 
     private static func read(_ clock: clockid_t) -> Double {
         var t = timespec()

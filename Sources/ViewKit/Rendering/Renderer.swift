@@ -25,7 +25,16 @@ public final class Renderer {
     private var targets: [Int: Texture] = [:]
     private var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     private var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
-    private var currentTarget: OpaquePointer?
+    private(set) var currentTarget: OpaquePointer?
+    /// The current target's extent in pixels.
+    private(set) var targetBounds = Rect.zero
+    /// The current target's pixel format, where SDL tells it (a software renderer drawing into a surface of
+    /// the caller's does not).
+    private(set) var targetFormat: UInt32?
+    /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
+    var staging: Texture?
+    /// Copies staged in the current frame.
+    var stagedCopies = 0
     private var groupDepth = 0
     private let premultipliedBlend: SDL_BlendMode
     /// Whether the renderer composites premultiplied groups natively (GPU renderers); otherwise groups are
@@ -33,6 +42,8 @@ public final class Renderer {
     public private(set) var supportsPremultipliedBlend = false
     /// Frames drawn since creation.
     public private(set) var frameCount = 0
+    /// Whether SDL draws on the CPU (its "software" renderer).
+    let isSoftware: Bool
 
     /// Wraps an SDL renderer; the caller keeps it alive for the Renderer's lifetime.
     public init(handle: OpaquePointer, pixelScale: Double, fonts: FontLibrary) {
@@ -48,10 +59,14 @@ public final class Renderer {
             SDL_DestroyTexture(probe)
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+        isSoftware = Renderer.name(of: handle) == "software"
+        setTarget(nil)
     }
 
     /// SDL's name for the renderer in use ("software", "opengl", "opengles2" …).
-    public var name: String {
+    public var name: String { Renderer.name(of: handle) }
+
+    private static func name(of handle: OpaquePointer) -> String {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(handle, &info) == 0, let n = info.name else { return "unknown" }
         return String(cString: n)
@@ -89,11 +104,13 @@ public final class Renderer {
         }
         recordingOrigin = (0, 0)
         groupsDrawn = 0
+        stagedCopies = 0
         draw(root, parent: base, alpha: 1, clip: region)
         recordingOrigin = nil
         occlusion = Occlusion()
         // Offscreen targets serve groups while they fade; a frame without any lets them go.
         if groupsDrawn == 0 { targets.removeAll() }
+        if stagedCopies == 0 { staging = nil }
     }
 
     /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
@@ -101,6 +118,7 @@ public final class Renderer {
         imageTextures.removeAll()
         smallImageTextures.removeAll()
         targets.removeAll()
+        staging = nil
         cornerMasks.removeAll()
         cornerPieces.removeAll()
         frameTexture = nil
@@ -123,7 +141,7 @@ public final class Renderer {
     /// Where frames are drawn: the window itself for the software renderer (its surface keeps the last frame),
     /// else a texture of the window's size that keeps it (a GPU back buffer is undefined after presenting).
     private func frameTarget(width: Int, height: Int) -> OpaquePointer? {
-        guard name != "software" else { return nil }
+        guard !isSoftware else { return nil }
         if let t = frameTexture, t.width == width, t.height == height { return t.handle }
         frameTexture = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                          Int32(width), Int32(height)).map { Texture(handle: $0, width: width, height: height) }
@@ -259,10 +277,10 @@ public final class Renderer {
 
     /// Runs `body` drawing unclipped into `target`, then returns to the current target and its clip (SDL resets
     /// the clip when the target changes).
-    private func drawing<T>(into target: OpaquePointer, _ body: () -> T) -> T {
+    func drawing<T>(into target: OpaquePointer, _ body: () -> T) -> T {
         let previous = currentTarget, previousClip = clip
         setTarget(target)
-        SDL_RenderSetClipRect(handle, nil)
+        setClip(PixelRect(x: 0, y: 0, width: Int(targetBounds.width), height: Int(targetBounds.height)))
         defer {
             setTarget(previous)
             setClip(previousClip)
@@ -270,15 +288,28 @@ public final class Renderer {
         return body()
     }
 
-    private func setTarget(_ t: OpaquePointer?) {
+    func setTarget(_ t: OpaquePointer?) {
         SDL_SetRenderTarget(handle, t)
         currentTarget = t
+        var w: Int32 = 0, h: Int32 = 0
+        var format: UInt32 = 0
+        if let t {
+            SDL_QueryTexture(t, &format, nil, &w, &h)
+        } else {
+            SDL_GetRendererOutputSize(handle, &w, &h)
+            // Only asked of the software renderer: for the others it would make a window surface.
+            if isSoftware, let window = SDL_RenderGetWindow(handle), let surface = SDL_GetWindowSurface(window) {
+                format = surface.pointee.format.pointee.format
+            }
+        }
+        targetBounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+        targetFormat = format == 0 ? nil : format
     }
 
     /// The clip rectangle in effect, in target pixels.
     private(set) var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    private func setClip(_ clip: PixelRect) {
+    func setClip(_ clip: PixelRect) {
         self.clip = clip
         var r = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
         SDL_RenderSetClipRect(handle, &r)
@@ -310,18 +341,25 @@ public final class Renderer {
 
     /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
-        SDL_SetTextureColorMod(texture.handle, color.r, color.g, color.b)
-        SDL_SetTextureAlphaMod(texture.handle, color.a)
+        var source = source, destination = destination
+        if isSoftware {
+            guard let visible = cropped(source, destination) else { return }
+            (source, destination) = visible
+        }
         let opaque = texture.isOpaque && color.a == 255
-        if opaque { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE) }
-        defer { if opaque { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) } }
-        var src = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
-                           w: Int32(source.width.rounded()), h: Int32(source.height.rounded()))
-        var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
-                            w: Float(destination.width), h: Float(destination.height))
-        SDL_RenderCopyF(handle, texture.handle, &src, &dst)
-        SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
-        SDL_SetTextureAlphaMod(texture.handle, 255)
+        var drawn = texture
+        var src = SDL_Rect(roundingEdgesOf: source)
+        var dst = SDL_FRect(destination)
+        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255) {
+            (drawn, src, dst) = staged
+        }
+        SDL_SetTextureColorMod(drawn.handle, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(drawn.handle, color.a)
+        if opaque { SDL_SetTextureBlendMode(drawn.handle, SDL_BLENDMODE_NONE) }
+        SDL_RenderCopyF(handle, drawn.handle, &src, &dst)
+        if opaque { SDL_SetTextureBlendMode(drawn.handle, SDL_BLENDMODE_BLEND) }
+        SDL_SetTextureColorMod(drawn.handle, 255, 255, 255)
+        SDL_SetTextureAlphaMod(drawn.handle, 255)
     }
 
     /// The texture of an image for drawing at a pixel size, rasterised or resampled once and cached. Pictures

@@ -1,0 +1,72 @@
+import CSDL2
+
+/// Texture copies on SDL's software renderer without its temporary surfaces. SDL scales a copy that crosses
+/// the target's edge, or one that blends, tints or changes pixel format while scaling smoothly, through a
+/// surface of the whole destination's size allocated and freed on every draw: fresh memory, page faults and
+/// an extra pass every frame of a zooming, fading carousel. Here copies are cropped to the clip first, and
+/// such scaled copies are scaled into one kept staging texture, then copied from it unscaled.
+extension Renderer {
+    /// The part of a copy inside the target and its clip, the source cropped in proportion (as SDL crops a
+    /// scaled copy to its clip rectangle); nil when none of it shows.
+    func cropped(_ source: Rect, _ destination: Rect) -> (source: Rect, destination: Rect)? {
+        let window = clip.isEmpty ? targetBounds : targetBounds.intersection(
+            Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+        guard !window.contains(destination) else { return (source, destination) }
+        let visible = destination.intersection(window)
+        guard !visible.isEmpty, destination.width > 0, destination.height > 0 else { return nil }
+        let sx = source.width / destination.width, sy = source.height / destination.height
+        return (Rect(x: source.minX + (visible.minX - destination.minX) * sx,
+                     y: source.minY + (visible.minY - destination.minY) * sy,
+                     width: visible.width * sx, height: visible.height * sy), visible)
+    }
+
+    /// Scales `src` of `texture` into the staging texture with neither blending nor tint (SDL's direct smooth
+    /// scaler), and returns what to copy instead: the staged pixels, unscaled, where `dst` would have landed.
+    /// Nil when SDL copies directly: unscaled, or scaled untinted into a target of the texture's format.
+    func staged(_ texture: Texture, _ src: SDL_Rect, _ dst: SDL_FRect, tinted: Bool) -> (Texture, SDL_Rect, SDL_FRect)? {
+        // The software renderer truncates a destination to whole pixels.
+        let w = Int32(dst.w), h = Int32(dst.h)
+        guard w > 0, h > 0, w != src.w || h != src.h else { return nil }
+        var format: UInt32 = 0
+        SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
+        guard tinted || format != targetFormat, let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
+        stagedCopies += 1
+        drawing(into: stage.handle) {
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            var s = src, d = SDL_Rect(x: 0, y: 0, w: w, h: h)
+            SDL_RenderCopy(handle, texture.handle, &s, &d)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+        }
+        return (stage, SDL_Rect(x: 0, y: 0, w: w, h: h),
+                SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
+    }
+
+    /// The staging texture, in the copied texture's pixel format (SDL scales directly only between equal formats) and
+    /// grown to the largest copy staged (a copy uses its top-left part).
+    private func staging(format: UInt32, width: Int, height: Int) -> Texture? {
+        var current: UInt32 = 0
+        if let s = staging {
+            SDL_QueryTexture(s.handle, &current, nil, nil, nil)
+            if current == format, s.width >= width, s.height >= height { return s }
+        }
+        let w = max(width, staging?.width ?? 0), h = max(height, staging?.height ?? 0)
+        staging = nil
+        staging = SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
+            .map { Texture(handle: $0, width: w, height: h) }
+        return staging
+    }
+}
+
+extension SDL_Rect {
+    /// Whole pixels between the rounded edges of `r` (rounding each edge keeps adjacent pieces adjacent).
+    init(roundingEdgesOf r: Rect) {
+        let x0 = r.minX.rounded(), y0 = r.minY.rounded()
+        self.init(x: Int32(x0), y: Int32(y0), w: Int32(max(1, r.maxX.rounded() - x0)), h: Int32(max(1, r.maxY.rounded() - y0)))
+    }
+}
+
+extension SDL_FRect {
+    init(_ r: Rect) {
+        self.init(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+    }
+}

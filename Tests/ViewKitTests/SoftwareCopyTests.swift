@@ -1,0 +1,101 @@
+import CSDL2
+import Glibc
+import Synchronization
+import Testing
+@testable import ViewKit
+
+/// Large blocks SDL allocates on the main thread while counting is on (surfaces of 64 KiB and more).
+private let largeSDLAllocations = Atomic<Int>(0)
+nonisolated(unsafe) private var sdlMalloc: SDL_malloc_func?
+nonisolated(unsafe) private var mainThread = pthread_self()
+
+/// Wraps SDL's allocator with one that counts large blocks and forwards everything to the original, so it
+/// can be put in at any time (what SDL frees still goes to the original `free`).
+@MainActor
+private let countingSDLAllocations: Void = {
+    mainThread = pthread_self()
+    var calloc: SDL_calloc_func?, realloc: SDL_realloc_func?, free: SDL_free_func?
+    SDL_GetMemoryFunctions(&sdlMalloc, &calloc, &realloc, &free)
+    SDL_SetMemoryFunctions({ size in
+        if size >= 64 << 10, pthread_equal(pthread_self(), mainThread) != 0 {
+            largeSDLAllocations.add(1, ordering: .relaxed)
+        }
+        return sdlMalloc?(size)
+    }, calloc, realloc, free)
+}()
+
+/// Copies on SDL's software renderer: cropped to the target and staged instead of SDL's per-draw temporary
+/// surfaces, with the same pixels.
+@MainActor
+struct SoftwareCopyTests {
+    /// A 100 × 100 picture of four vertical stripes, 25 px each: red, green, blue, white.
+    private func stripes() throws -> Image {
+        let s = try #require(Surface(width: 100, height: 100))
+        for (i, colour) in [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FFFF].enumerated() {
+            var r = SDL_Rect(x: Int32(i * 25), y: 0, w: 25, h: 100)
+            SDL_FillRect(s.pointer, &r, UInt32(colour))
+        }
+        return Image(surface: s, name: "stripes")
+    }
+
+    /// The stripes scaled 2× into 200 px starting 50 px left of the canvas: the first stripe is off the
+    /// canvas, the second covers x 0…50, the third 50…100, the fourth 100…150.
+    private func scene(alpha: Double) throws -> (OffscreenCanvas, View) {
+        let c = try OffscreenCanvas(size: Size(width: 160, height: 60), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 60))
+        root.backgroundColor = .black
+        let v = ImageView(image: try stripes())
+        v.frame = Rect(x: -50, y: -70, width: 200, height: 200)
+        v.alpha = alpha
+        root.addSubview(v)
+        return (c, root)
+    }
+
+    /// The scene's stripes over black, each channel at `alpha` of full.
+    private func expectStripes(_ c: OffscreenCanvas, alpha: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        let v = Int((255 * alpha).rounded())
+        for (x, rgb, what) in [(20, (0, v, 0), "the second stripe starts at the edge"), (75, (0, 0, v), "the third stripe"),
+                               (125, (v, v, v), "the fourth stripe"), (155, (0, 0, 0), "the picture ends at 150")] {
+            assertPixel(c.pixel(x: x, y: 30), rgb.0, rgb.1, rgb.2, 4, what, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aScaledCopyAcrossTheEdgeShowsTheRightPartOfThePicture() throws {
+        let (c, root) = try scene(alpha: 1)
+        c.render(root)
+        expectStripes(c, alpha: 1)
+        // Stripe edges stay where the scale puts them (within a pixel of rounding).
+        for (x, expected) in [(48, (0, 255, 0)), (52, (0, 0, 255)), (98, (0, 0, 255)), (102, (255, 255, 255))] {
+            assertPixel(c.pixel(x: x, y: 30), expected.0, expected.1, expected.2, 3, "x = \(x)")
+        }
+    }
+
+    @Test func aFadedScaledCopyBlendsTheStagedPixels() throws {
+        let (c, root) = try scene(alpha: 0.5)
+        c.render(root)
+        expectStripes(c, alpha: 0.5)
+        // A translucent picture: its own alpha and the view's multiply.
+        let s = try #require(Surface(width: 10, height: 10))
+        SDL_FillRect(s.pointer, nil, 0x80FF_FFFF)
+        let ghost = ImageView(image: Image(surface: s, name: "ghost"))
+        ghost.frame = Rect(x: 0, y: 40, width: 160, height: 20)
+        ghost.alpha = 0.5
+        root.addSubview(ghost)
+        c.render(root)
+        assertPixel(c.pixel(x: 155, y: 50), 64, 64, 64, 4, "a quarter of white over black")
+    }
+
+    /// Without staging, SDL allocates a surface of the destination's size for every such copy, every frame.
+    @Test func scaledFadedCopiesAllocateNothingPerFrame() throws {
+        _ = countingSDLAllocations
+        let (c, root) = try scene(alpha: 0.5)
+        c.render(root)
+        let before = largeSDLAllocations.load(ordering: .relaxed)
+        for i in 0..<10 {
+            root.subviews[0].alpha = 0.4 + Double(i) / 100
+            c.render(root)
+        }
+        #expect(largeSDLAllocations.load(ordering: .relaxed) - before == 0, "large SDL allocations in 10 frames")
+        expectStripes(c, alpha: 0.49)
+    }
+}
