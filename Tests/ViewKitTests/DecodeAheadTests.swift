@@ -76,6 +76,17 @@ struct DecodeAheadTests {
         #expect(image.takePreparedLevel(width: 150, height: 150) == nil, "a texture made already lets the new pixels go")
     }
 
+    /// A cover decoded ahead for the carousel and shown first as a small thumbnail.
+    @Test func aLargerPreparedLevelServesASmallerViewWithoutDecoding() throws {
+        let path = try pictureFile(width: 600, height: 600, argb: 0xFF20_C040)
+        let image = Image(decoded: try DecodedImage(contentsOfFile: path, preparingFor: Size(width: 412, height: 412)))
+        try FileManager.default.removeItem(atPath: path)
+        let c = try render(image, side: 48)
+        assertPixel(c.pixel(x: 24, y: 24), 0x20, 0xC0, 0x40, 1, "the 61 px level, scaled from the prepared 450 px one")
+        #expect(c.renderer.hasTexture(for: image, pixelSize: Size(width: 412, height: 412)), "the 450 px level is made too")
+        #expect(image.preparedLevelSize == nil, "the prepared pixels are handed over")
+    }
+
     @Test func cornersOfANewLevelAreCutFromItsTexture() throws {
         let path = try pictureFile(width: 600, height: 600, argb: 0xFFFF_0000)
         let image = try Image(contentsOfFile: path)

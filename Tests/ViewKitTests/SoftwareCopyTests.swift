@@ -98,4 +98,25 @@ struct SoftwareCopyTests {
         #expect(largeSDLAllocations.load(ordering: .relaxed) - before == 0, "large SDL allocations in 10 frames")
         expectStripes(c, alpha: 0.49)
     }
+
+    /// A faded picture growing a pixel a frame (a transition's zoom) reuses its staging texture.
+    @Test func aGrowingCopyDoesNotNeedANewStagingTextureEachFrame() throws {
+        _ = countingSDLAllocations
+        let c = try OffscreenCanvas(size: Size(width: 400, height: 300), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        root.backgroundColor = .black
+        let v = ImageView(image: try stripes())
+        v.alpha = 0.5
+        root.addSubview(v)
+        v.frame = Rect(x: 0, y: 0, width: 300, height: 200)
+        c.render(root)
+        let before = largeSDLAllocations.load(ordering: .relaxed)
+        for i in 1...40 {
+            v.frame.size = Size(width: 300 + Double(i), height: 200 + Double(i) / 2)
+            c.render(root)
+        }
+        #expect(largeSDLAllocations.load(ordering: .relaxed) - before <= 2, "new staging textures in 40 growing frames")
+        assertPixel(c.pixel(x: 300, y: 100), 128, 128, 128, 4, "the last frame: 340 px wide, the fourth stripe from 255")
+        assertPixel(c.pixel(x: 200, y: 100), 0, 0, 128, 4, "the third stripe from 170 to 255")
+    }
 }

@@ -77,7 +77,10 @@ public final class NowPlayingApp {
         controller.renderer = application.renderer
         if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
         let controller = self.controller
-        library = LibraryController(view: root.library, session: session, icons: icons) { controller.cover(for: $0) }
+        let thumbnail = Size(width: LibraryCell.thumbnailSide, height: LibraryCell.thumbnailSide).scaled(by: application.renderer.pixelScale)
+        library = LibraryController(view: root.library, session: session, icons: icons) {
+            controller.cover(for: $0, preparingFor: thumbnail)
+        }
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application
         controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }

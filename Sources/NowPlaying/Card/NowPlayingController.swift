@@ -123,9 +123,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         return image
     }
 
-    /// A carousel cover's size in pixels.
+    /// A carousel cover's size in pixels. Before the first layout (the first track's cover is asked for then)
+    /// the card's layout for the window's size says what it will be.
     private var carouselPixelSize: Size {
-        let side = view.carousel.bounds.height * (renderer?.pixelScale ?? 1)
+        let laidOut = view.carousel.bounds.height
+        let side = (laidOut > 0 ? laidOut : CardLayout(size: view.rootView.bounds.size).carousel.height) * (renderer?.pixelScale ?? 1)
         return Size(width: side, height: side)
     }
 

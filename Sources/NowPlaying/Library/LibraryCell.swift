@@ -4,6 +4,8 @@ import ViewKit
 final class LibraryCell: CollectionViewCell {
     static let reuseIdentifier = "track"
     static let height = 64.0
+    /// The cover thumbnail's side, in points.
+    static let thumbnailSide = 48.0
     let thumbnail = ImageView()
     let title = Label(text: "", font: Font(size: 16, weight: .semibold), color: Theme.primaryText)
     let artist = Label(text: "", font: Font(size: 13), color: Theme.secondaryText)
@@ -22,7 +24,7 @@ final class LibraryCell: CollectionViewCell {
     override func layoutSubviews() {
         super.layoutSubviews()
         let b = contentView.bounds
-        thumbnail.frame = Rect(x: 16, y: 8, width: 48, height: 48)
+        thumbnail.frame = Rect(x: 16, y: 8, width: LibraryCell.thumbnailSide, height: LibraryCell.thumbnailSide)
         duration.frame = Rect(x: b.width - 16 - 52, y: 0, width: 52, height: b.height)
         let textX = thumbnail.frame.maxX + 12, textW = max(0, duration.frame.minX - 8 - textX)
         title.frame = Rect(x: textX, y: 11, width: textW, height: 22)

@@ -380,6 +380,10 @@ public final class Renderer {
         if let prepared = image.takePreparedLevel(width: best.width, height: best.height) {
             return makeTexture(image, from: prepared)
         }
+        // A larger level decoded ahead (for a larger view of the same picture) is made now: it serves below.
+        if let size = image.preparedLevelSize, size.width > best.width, let prepared = image.takePreparedLevel(width: size.width, height: size.height) {
+            _ = makeTexture(image, from: prepared)
+        }
         // From the nearest larger level already made, by a scaled copy (no second decode mid-transition).
         for level in levels.dropLast().reversed() {
             if let larger = cachedTexture(image, level.width, level.height) {

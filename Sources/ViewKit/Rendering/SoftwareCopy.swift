@@ -41,15 +41,21 @@ extension Renderer {
                 SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
     }
 
-    /// The staging texture, in the copied texture's pixel format (SDL scales directly only between equal formats) and
-    /// grown to the largest copy staged (a copy uses its top-left part).
+    /// The staging texture, in the copied texture's pixel format (SDL scales directly only between equal
+    /// formats) and grown to the largest copy staged (a copy uses its top-left part). It grows in steps of 64
+    /// pixels up to the target's size (a cropped copy is never larger), so a copy growing a little every frame
+    /// of a transition does not need a new texture every frame.
     private func staging(format: UInt32, width: Int, height: Int) -> Texture? {
         var current: UInt32 = 0
         if let s = staging {
             SDL_QueryTexture(s.handle, &current, nil, nil, nil)
             if current == format, s.width >= width, s.height >= height { return s }
         }
-        let w = max(width, staging?.width ?? 0), h = max(height, staging?.height ?? 0)
+        func grown(_ needed: Int, _ kept: Int?, _ limit: Double) -> Int {
+            max(needed, min((needed + 63) / 64 * 64, Int(limit)), kept ?? 0)
+        }
+        let kept = current == format ? staging : nil
+        let w = grown(width, kept?.width, targetBounds.width), h = grown(height, kept?.height, targetBounds.height)
         staging = nil
         staging = SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
             .map { Texture(handle: $0, width: w, height: h) }
