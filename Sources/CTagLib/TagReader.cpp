@@ -5,6 +5,7 @@
 #include <cstring>
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
+#include <taglib/tfilestream.h>
 #include <taglib/flacfile.h>
 #include <taglib/flacpicture.h>
 #include <taglib/id3v2tag.h>
@@ -61,7 +62,10 @@ int firstNumber(const TagLib::PropertyMap &props, const char *key) {
 
 extern "C" int np_read_tags(const char *path, np_tags *out) {
     std::memset(out, 0, sizeof(*out));
-    TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+    // Read-only: TagLib would otherwise open the user's music files for writing whenever it may.
+    TagLib::FileStream stream(path, true);
+    if (!stream.isOpen()) return -1;
+    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Average);
     if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return -1;
     if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
     if (TagLib::Tag *tag = ref.tag()) {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import Playback
 
@@ -103,6 +104,29 @@ struct LibraryTests {
         #expect(CoverArt.find(for: a) == .file(s.path("x/Folder.JPG")), "case does not matter")
         try s.write("x/a.png", [1])
         #expect(CoverArt.find(for: a) == .file(s.path("x/a.png")), "a picture named like the file wins")
+    }
+
+    /// Inotify reports IN_CLOSE_WRITE when a file that was open for writing is closed, written or not.
+    @Test func tagsAreReadWithoutOpeningTheFileForWriting() throws {
+        let s = Scratch()
+        let copy = s.path("track.ogg")
+        try FileManager.default.copyItem(atPath: Scratch.demoAlbum + "/01-neon-harbor.ogg", toPath: copy)
+        let fd = inotify_init1(Int32(IN_NONBLOCK))
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(inotify_add_watch(fd, copy, UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) >= 0)
+        #expect(Tags.read(from: copy)?.title != nil)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = read(fd, &buffer, buffer.count)
+        var masks: [UInt32] = []
+        var offset = 0
+        while offset + MemoryLayout<inotify_event>.size <= max(0, n) {
+            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+            masks.append(event.mask)
+            offset += MemoryLayout<inotify_event>.size + Int(event.len)
+        }
+        #expect(masks.contains { $0 & UInt32(IN_CLOSE_NOWRITE) != 0 }, "the file was opened and closed")
+        #expect(!masks.contains { $0 & UInt32(IN_CLOSE_WRITE) != 0 }, "never opened for writing")
     }
 
     @Test func tagsOfFilesThatAreNotAudio() throws {
