@@ -77,10 +77,11 @@ struct BenchCommand: AsyncParsableCommand {
         let (playing, playingReport) = try await s.steady(playing: true)
         let (carousel, carouselReport) = try await s.carousel(library: libraries[0].folder.path)
         let (card, cardReport) = try await s.cardAndFlip()
-        let startup = try await s.startup(library: s.demoAlbum)
+        let startup = try await s.startup(libraries: [s.demoAlbum])[0]
         var scale: [ScaleFigures] = []
-        for library in libraries.dropFirst() {
-            let start = try await s.startup(library: library.folder.path)
+        let scaled = Array(libraries.dropFirst())
+        let starts = try await s.startup(libraries: scaled.map(\.folder.path))
+        for (library, start) in zip(scaled, starts) {
             let (frames, report) = try await s.carousel(library: library.folder.path)
             scale.append(ScaleFigures(tracks: library.count, startupMs: start.ms,
                                       peakMemoryMiB: max(start.report.peakMemoryMiB, report.peakMemoryMiB),

@@ -55,20 +55,24 @@ struct Scenarios {
         return (FrameFigures(outcome.report.frames.dropFirst().map { $0 }), outcome.report)
     }
 
-    /// 5: from starting the process to its first complete frame on screen (median of several starts).
-    func startup(library: String) async throws -> (ms: Double, report: RunReport) {
-        var times: [Double] = []
-        var last: RunReport?
+    /// 5: from starting the process to its first complete frame on screen, for each library (median of several
+    /// starts). Libraries compared with each other are started in turn, round after round, so that a slower
+    /// spell of this machine falls on all of them alike.
+    func startup(libraries: [String]) async throws -> [(ms: Double, report: RunReport)] {
+        var times = Array(repeating: [Double](), count: libraries.count)
+        var last = [RunReport?](repeating: nil, count: libraries.count)
         for _ in 0..<durations.startupRuns {
-            let outcome = try await app.run(sizeArguments + ["--paused", library]) { _ in
-                try await Task.sleep(for: .seconds(durations.settle))
-                return []
+            for (i, library) in libraries.enumerated() {
+                let outcome = try await app.run(sizeArguments + ["--paused", library]) { _ in
+                    try await Task.sleep(for: .seconds(durations.settle))
+                    return []
+                }
+                guard let first = outcome.report.firstFrame else { throw BenchError("The app drew no frame.") }
+                times[i].append((first - outcome.launched) * 1000)
+                last[i] = outcome.report
             }
-            guard let first = outcome.report.firstFrame else { throw BenchError("The app drew no frame.") }
-            times.append((first - outcome.launched) * 1000)
-            last = outcome.report
         }
-        return (times.median, last!)
+        return zip(times, last).map { ($0.median, $1!) }
     }
 
     /// Where the carousel is at this size, from the app's own view dump.
