@@ -25,7 +25,7 @@ public final class Renderer {
     private var targets: [Int: Texture] = [:]
     private var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     private var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
-    private(set) var currentTarget: OpaquePointer?
+    private var currentTarget: OpaquePointer?
     /// The current target's extent in pixels.
     private(set) var targetBounds = Rect.zero
     /// The current target's pixel format, where SDL tells it (a software renderer drawing into a surface of
@@ -288,7 +288,7 @@ public final class Renderer {
         return body()
     }
 
-    func setTarget(_ t: OpaquePointer?) {
+    private func setTarget(_ t: OpaquePointer?) {
         SDL_SetRenderTarget(handle, t)
         currentTarget = t
         var w: Int32 = 0, h: Int32 = 0
@@ -309,7 +309,7 @@ public final class Renderer {
     /// The clip rectangle in effect, in target pixels.
     private(set) var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    func setClip(_ clip: PixelRect) {
+    private func setClip(_ clip: PixelRect) {
         self.clip = clip
         var r = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
         SDL_RenderSetClipRect(handle, &r)
