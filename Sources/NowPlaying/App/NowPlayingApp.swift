@@ -77,9 +77,10 @@ public final class NowPlayingApp {
         controller.renderer = application.renderer
         if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
         let controller = self.controller
-        let thumbnail = Size(width: LibraryCell.thumbnailSide, height: LibraryCell.thumbnailSide).scaled(by: application.renderer.pixelScale)
+        let renderer = application.renderer
         library = LibraryController(view: root.library, session: session, icons: icons) {
-            controller.cover(for: $0, preparingFor: thumbnail)
+            let side = LibraryCell.thumbnailSide * renderer.pixelScale
+            return controller.cover(for: $0, preparingFor: Size(width: side, height: side))
         }
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application

@@ -98,8 +98,7 @@ public final class Renderer {
         if occlusion.occluder == nil {
             let c = background.rgba8
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
-            fill(Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height)),
-                 color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+            fill(region.rect, color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         }
         recordingOrigin = (0, 0)
@@ -329,7 +328,7 @@ public final class Renderer {
     /// Fills an axis-aligned rectangle in target pixels: exact edges on every renderer, no triangles.
     func fill(_ rect: Rect, color: SDL_Color) {
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
-        var r = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+        var r = SDL_FRect(rect)
         // An opaque colour blends to itself: write it (the software renderer's blended fill is per pixel).
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetRenderDrawBlendMode(handle, &mode)
@@ -500,8 +499,7 @@ public final class Renderer {
     func copyCorner(_ mask: Texture, to destination: Rect, flipX: Bool, flipY: Bool, color: SDL_Color) {
         SDL_SetTextureColorMod(mask.handle, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(mask.handle, color.a)
-        var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
-                            w: Float(destination.width), h: Float(destination.height))
+        var dst = SDL_FRect(destination)
         let flip = (flipX ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (flipY ? SDL_FLIP_VERTICAL.rawValue : 0)
         SDL_RenderCopyExF(handle, mask.handle, nil, &dst, 0, nil, SDL_RendererFlip(flip))
     }
@@ -580,6 +578,9 @@ public struct PixelRect: Equatable, Sendable {
     }
 
     var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The same pixels as a `Rect`.
+    var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
 
     /// The smallest rectangle holding both (an empty one adds nothing).
     func union(_ o: PixelRect) -> PixelRect {

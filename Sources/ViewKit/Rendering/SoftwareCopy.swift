@@ -9,8 +9,7 @@ extension Renderer {
     /// The part of a copy inside the target and its clip, the source cropped in proportion (as SDL crops a
     /// scaled copy to its clip rectangle); nil when none of it shows.
     func cropped(_ source: Rect, _ destination: Rect) -> (source: Rect, destination: Rect)? {
-        let window = clip.isEmpty ? targetBounds : targetBounds.intersection(
-            Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+        let window = clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect)
         guard !window.contains(destination) else { return (source, destination) }
         let visible = destination.intersection(window)
         guard !visible.isEmpty, destination.width > 0, destination.height > 0 else { return nil }
