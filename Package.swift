@@ -47,6 +47,6 @@ let package = Package(
         ),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
-        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback"]),
+        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ViewKit
 @testable import NowPlaying
@@ -17,6 +18,8 @@ struct ScriptTests {
         wait 500
         screenshot /tmp/a.png
         dump /tmp/a.json
+        await /tmp/go
+        settle
 
         quit
         """)
@@ -33,9 +36,11 @@ struct ScriptTests {
             .wait(milliseconds: 500),
             .screenshot("/tmp/a.png"),
             .dump("/tmp/a.json"),
+            .await("/tmp/go"),
+            .settle,
             .quit,
         ])
-        #expect(s.commands.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14])
+        #expect(s.commands.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16])
     }
 
     @Test func unknownCommandStopsWithItsLineNumber() {
@@ -59,5 +64,33 @@ struct ScriptTests {
         #expect(runner.steps.count == 8)
         if case .input(.mouseMove(let p)) = runner.steps[1] { #expect(abs(p.x - 100.0 / 6) < 1e-9) } else { Issue.record("move") }
         if case .input(.mouseUp(let p)) = runner.steps[7] { #expect(p == Point(x: 100, y: 0)) } else { Issue.record("up") }
+    }
+
+    /// `settle` waits until the fling, its snap and the track change are over: what it dumps stays so.
+    @Test @MainActor func settleWaitsUntilNothingMoves() throws {
+        let dumps = try runScript("""
+        drag 300 250 150 250 80
+        settle
+        dump
+        wait 3000
+        dump
+        """, size: Size(width: 375, height: 667))
+        #expect(dumps.count == 2)
+        let unchanged = dumps[0] == dumps[1]
+        #expect(unchanged, "nothing moved after settle")
+    }
+
+    /// `await` lets frames go on until the file appears, made here by another thread while the script waits.
+    @Test @MainActor func awaitWaitsForTheFile() throws {
+        let go = FileManager.default.temporaryDirectory.appendingPathComponent("np-await-\(UUID().uuidString)").path
+        let maker = Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            FileManager.default.createFile(atPath: go, contents: nil)
+        }
+        maker.start()
+        defer { try? FileManager.default.removeItem(atPath: go) }
+        let dumps = try runScript("await \(go)\ndump", size: Size(width: 375, height: 667))
+        #expect(FileManager.default.fileExists(atPath: go), "the dump came after the file")
+        #expect(dumps.count == 1)
     }
 }

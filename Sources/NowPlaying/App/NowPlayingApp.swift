@@ -311,6 +311,9 @@ public final class NowPlayingApp {
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
+    /// The longest a script's `settle` waits for things to stop moving, in seconds.
+    static let settleLimit = 10.0
+
     /// Plays the script a frame per step; returns false when it asked to quit.
     private func play(_ runner: ScriptRunner) throws -> Bool {
         while let step = runner.next() {
@@ -321,6 +324,11 @@ public final class NowPlayingApp {
             case .dump(let path):
                 application.window.layoutTreeIfNeeded()
                 try writeDump(to: path)
+            case .await(let path):
+                while access(path, F_OK) != 0 { advanceFrame() }
+            case .settle:
+                let limit = application.clock.now + NowPlayingApp.settleLimit
+                while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
             case .quit: return false
             }
             advanceFrame()

@@ -14,6 +14,11 @@ public struct Script: Equatable, Sendable {
         case wait(milliseconds: Double)
         case screenshot(String)
         case dump(String)
+        /// Wait, drawing as usual, until the file exists: lets a tool outside the app (a test reading the
+        /// screen, a kiosk's controller) take turns with the script.
+        case await(String)
+        /// Wait, drawing as usual, until nothing moves (animations, momentum, springs), at most 10 s.
+        case settle
         case quit
     }
 
@@ -75,6 +80,8 @@ public struct Script: Equatable, Sendable {
             case "wait": let v = try numbers(1); command = .wait(milliseconds: v[0])
             case "screenshot": command = .screenshot(try path())
             case "dump": command = .dump(try path())
+            case "await": command = .await(try path())
+            case "settle": _ = try numbers(0); command = .settle
             case "quit": _ = try numbers(0); command = .quit
             default: throw fail("unknown command '\(name)'")
             }

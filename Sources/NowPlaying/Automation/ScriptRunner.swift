@@ -9,6 +9,8 @@ final class ScriptRunner {
         case idle
         case screenshot(String)
         case dump(String)
+        case await(String)
+        case settle
         case quit
     }
 
@@ -45,12 +47,12 @@ final class ScriptRunner {
             case let .wait(ms): steps += Array(repeating: .idle, count: frames(ms))
             case let .screenshot(path): steps.append(.screenshot(path))
             case let .dump(path): steps.append(.dump(path))
+            case let .await(path): steps.append(.await(path))
+            case .settle: steps.append(.settle)
             case .quit: steps.append(.quit)
             }
         }
     }
-
-    var isFinished: Bool { index >= steps.count }
 
     /// The next step, or nil at the end.
     func next() -> Step? {

@@ -89,8 +89,10 @@ public final class Renderer {
         let (w, h) = outputSize
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
-        setTarget(frameTarget(width: w, height: h))
-        let region = changed.map { dirtyRegion($0, root: root, base: base).intersection(screen) } ?? screen
+        let (target, isNew) = frameTarget(width: w, height: h)
+        setTarget(target)
+        // A new frame target holds nothing of the last frame: it is drawn whole.
+        let region = isNew ? screen : changed.map { dirtyRegion($0, root: root, base: base).intersection(screen) } ?? screen
         lastRegion = region
         guard !region.isEmpty else { return }
         occlusion = Occlusion(root: root, transform: base, region: region)
@@ -139,12 +141,14 @@ public final class Renderer {
 
     /// Where frames are drawn: the window itself for the software renderer (its surface keeps the last frame),
     /// else a texture of the window's size that keeps it (a GPU back buffer is undefined after presenting).
-    private func frameTarget(width: Int, height: Int) -> OpaquePointer? {
-        guard !isSoftware else { return nil }
-        if let t = frameTexture, t.width == width, t.height == height { return t.handle }
+    /// Whether it was made anew (nothing of the last frame in it).
+    private func frameTarget(width: Int, height: Int) -> (OpaquePointer?, isNew: Bool) {
+        guard !isSoftware else { return (nil, false) }
+        if let t = frameTexture, t.width == width, t.height == height { return (t.handle, false) }
+        frameTexture = nil
         frameTexture = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                          Int32(width), Int32(height)).map { Texture(handle: $0, width: width, height: height) }
-        return frameTexture?.handle
+        return (frameTexture?.handle, true)
     }
 
     private var frameTexture: Texture?
@@ -277,18 +281,21 @@ public final class Renderer {
     /// Runs `body` drawing unclipped into `target`, then returns to the current target and its clip (SDL resets
     /// the clip when the target changes).
     func drawing<T>(into target: OpaquePointer, _ body: () -> T) -> T {
-        let previous = currentTarget, previousClip = clip
+        let previous = currentTarget, previousClip = isClipped ? clip : nil
         setTarget(target)
-        setClip(PixelRect(x: 0, y: 0, width: Int(targetBounds.width), height: Int(targetBounds.height)))
         defer {
             setTarget(previous)
-            setClip(previousClip)
+            if let previousClip { setClip(previousClip) }
         }
         return body()
     }
 
+    /// Makes `t` (nil: the window) the target, unclipped. SDL keeps the window's clip rectangle while textures
+    /// are targets and brings it back after: a clip left on the window by drawing done between frames (a
+    /// snapshot) would clip the next present's copy of the whole frame, so every change of target clears it.
     private func setTarget(_ t: OpaquePointer?) {
         SDL_SetRenderTarget(handle, t)
+        SDL_RenderSetClipRect(handle, nil)
         currentTarget = t
         var w: Int32 = 0, h: Int32 = 0
         var format: UInt32 = 0
@@ -303,13 +310,18 @@ public final class Renderer {
         }
         targetBounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         targetFormat = format == 0 ? nil : format
+        clip = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
+        isClipped = false
     }
 
-    /// The clip rectangle in effect, in target pixels.
+    /// The clip rectangle in effect, in target pixels (the whole target when unclipped).
     private(set) var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Whether a clip rectangle is set on the current target.
+    private var isClipped = false
 
     private func setClip(_ clip: PixelRect) {
         self.clip = clip
+        isClipped = true
         var r = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
         SDL_RenderSetClipRect(handle, &r)
     }

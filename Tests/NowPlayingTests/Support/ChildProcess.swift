@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+
+/// A child process started with posix_spawn and reaped with waitpid (Foundation's Process does not
+/// notice its children exiting when run from a test's thread on Linux).
+final class ChildProcess {
+    let pid: pid_t
+    private(set) var status: Int32?
+
+    init(_ path: String, _ args: [String], env: [String: String], output: String = "/dev/null", errors: String = "/dev/null") throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        // The test's threads may block signals; the child starts with none blocked, so SIGTERM stops it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var st: Int32 = 0
+        if waitpid(pid, &st, WNOHANG) == pid { status = st; return false }
+        return true
+    }
+
+    /// Waits for the exit and returns the exit code (or 128 + signal).
+    @discardableResult
+    func wait() -> Int32 {
+        if status == nil {
+            var st: Int32 = 0
+            waitpid(pid, &st, 0)
+            status = st
+        }
+        let st = status!
+        return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
+    }
+
+    func stop() {
+        if isRunning { kill(pid, SIGTERM) }
+        wait()
+    }
+}
+
+/// Polls `condition` every 50 ms until it holds or `limit` seconds pass (a generous bound for a loaded
+/// machine, not a timing).
+func waitFor(_ limit: Double = 180, _ condition: () throws -> Bool) rethrows -> Bool {
+    let end = Date().addingTimeInterval(limit)
+    while Date() < end {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+}
