@@ -38,6 +38,20 @@ struct CardLayoutTests {
         #expect(l.header.minY >= 0)
     }
 
+    @Test func theLyricsPeekHasRoomBelowTheHeaderAtEverySize() {
+        for width in stride(from: 280.0, through: 1600, by: 37) {
+            for height in stride(from: 440.0, through: 1400, by: 41) {
+                let l = CardLayout(size: Size(width: width, height: height))
+                // SPEC L1: the behind view, scaled 0.9 about its centre and moved 30 up, rises
+                // 30 − (1 − 0.9) / 2 × height above the carousel; that room lies between header and carousel.
+                let peek = 30 - 0.05 * l.carousel.height
+                #expect(l.carousel.minY - l.header.maxY >= peek, "\(width) × \(height)")
+                #expect(l.carousel.minY - l.header.maxY < peek + 1, "no more room than the peek needs")
+                #expect(l.playPause.maxY <= height && l.header.minY >= 0, "\(width) × \(height) fits")
+            }
+        }
+    }
+
     @Test func widerWindowsSpreadTheButtons() {
         // SPEC T4: wider windows give the stacks (and so the buttons' spacing) more room.
         #expect(CardLayout(size: Size(width: 414, height: 736)).leftStack.width >

@@ -129,7 +129,7 @@ struct PlaybackWiringTests {
         let before = a.session.volume
         send(a, [.key(KeyPress(name: "down"))])
         #expect(abs(a.session.volume - (before - 0.1)) < 0.01)
-        #expect(a.view.messageLabel.text.hasPrefix("Volume"))
+        #expect(a.root.message.label.text.hasPrefix("Volume"))
         let start = a.session.position
         send(a, [.key(KeyPress(name: "right", shift: true))])
         #expect(abs(a.session.position - (start + 10)) < 0.01, "shift+→ seeks 10 s")
@@ -168,7 +168,7 @@ struct PlaybackWiringTests {
         try "{ not json".write(toFile: state + "/state.json", atomically: true, encoding: .utf8)
         let a = try app()
         #expect(a.session.tracks.count == 8)
-        #expect(a.view.messageLabel.text.contains("could not be used"))
+        #expect(a.root.message.label.text.contains("could not be used"))
     }
 
     @Test func badPathsAreReportedOnScreenAndTheRestPlays() throws {
@@ -181,7 +181,7 @@ struct PlaybackWiringTests {
         #expect(a.session.current == 1, "the broken file was skipped")
         #expect(a.view.titleLabel.text == "Midnight Tram")
         send(a, [], frames: 20)
-        #expect(a.view.messageView.presentationAlpha == 1, "a message is on screen")
+        #expect(a.root.message.presentationAlpha == 1, "a message is on screen")
     }
 
     /// A large library does not hold the window up: the app starts on the first album, and the rest joins
@@ -210,7 +210,7 @@ struct PlaybackWiringTests {
         try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: dir + "/cover.jpg"))
         let a = try app(paths: [dir])
         a.application.drawIfNeeded()
-        #expect(a.view.messageLabel.text.contains("cover.jpg"), "the broken picture is named")
+        #expect(a.root.message.label.text.contains("cover.jpg"), "the broken picture is named")
         #expect(ViewDump(a.application.window).allTexts(under: "cover.0").contains("Night Lines"), "placeholder instead")
         #expect(a.session.isPlaying == false && a.session.player.path != nil, "the track itself is fine")
     }

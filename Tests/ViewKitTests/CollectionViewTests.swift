@@ -57,6 +57,22 @@ final class CollectionViewTests {
         #expect(cell.convert(Point.zero, to: nil) == Point(x: 150, y: 0), "cells sit in content space")
     }
 
+    @Test func testBackgroundViewFillsTheBoundsBehindTheCellsAndStaysPut() {
+        let (cv, _) = make(count: 10)
+        let background = View()
+        cv.backgroundView = background
+        cv.layoutIfNeeded()
+        #expect(cv.subviewsInDrawingOrder.first === background, "drawn before every cell")
+        #expect(background.convert(background.bounds, to: nil) == Rect(x: 0, y: 0, width: 350, height: 100))
+        cv.contentOffset = Point(x: 420, y: 0)
+        cv.layoutIfNeeded()
+        #expect(background.convert(background.bounds, to: nil) == Rect(x: 0, y: 0, width: 350, height: 100),
+                "it does not scroll with the content")
+        #expect(cv.subviewsInDrawingOrder.first === background, "new cells join above it")
+        cv.backgroundView = nil
+        #expect(background.superview == nil)
+    }
+
     @Test func testTenThousandItemsCostNoMoreThanTen() {
         let (small, smallSource) = make(count: 10)
         let (large, largeSource) = make(count: 10_000)

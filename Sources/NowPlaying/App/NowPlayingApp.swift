@@ -251,9 +251,9 @@ public final class NowPlayingApp {
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         printError(message)
-        view.showMessage(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
+        root.message.show(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
         if let t = messageTimer { application.cancelTimer(t) }
-        messageTimer = application.schedule(after: 4) { [weak self] in self?.view.showMessage(nil) }
+        messageTimer = application.schedule(after: 4) { [weak self] in self?.root.message.show(nil) }
     }
 
     /// Seconds of not playing after which the audio output is closed (so an idle app never wakes up);

@@ -53,6 +53,9 @@ final class CardView: View {
         container.maskedCorners = .top
         container.backgroundColor = .white
         scroll.identifier = "card.scroll"
+        // The card is dark all the way down, however far it scrolls (or rubber-bands): the container's
+        // white (SPEC M4) never shows through under the lower module.
+        scroll.backgroundColor = Theme.background
         scroll.addSubview(nowPlaying)
         scroll.addSubview(lowerModule)
         container.addSubview(scroll)
@@ -108,7 +111,7 @@ final class CardView: View {
         lowerModule.frame = Rect(x: l.column.minX + CardLayout.coverMargin, y: moduleTop + lowerOffset,
                                  width: l.column.width - 2 * CardLayout.coverMargin, height: lowerModule.contentHeight)
         scroll.contentSize = Size(width: w, height: max(h, moduleTop + lowerModule.contentHeight + 24))
-        chevron.frame = Rect(x: l.column.minX + 6, y: l.header.minY + 4, width: 40, height: 40)
+        chevron.frame = Rect(x: l.header.minX + 6, y: l.header.minY + 4, width: 40, height: 40)
         coverImage.frame = coverFrame
     }
 

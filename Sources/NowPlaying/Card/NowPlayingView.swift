@@ -11,6 +11,14 @@ final class NowPlayingView: View {
     let lyricsCard = LyricsCardView()
     /// The artwork: the carousel in front, the lyrics card behind; a vertical drag (or `l`) flips them (SPEC L1–L4).
     let lyricsFlip: PerspectiveView
+    /// The artwork's room, from the header down, where the view behind peeks out (SPEC L1). It clips: a card
+    /// dragged up slides under the header's edge rather than over its text.
+    let artwork = View()
+    /// What the carousel's covers fade toward and what shows between them while it is in front (SPEC C5):
+    /// the card's own background, so the lyrics card behind never shows through.
+    let carouselBackdrop = View()
+    /// The backdrop's gradient, laid where the card's is: at rest the carousel covers it seamlessly.
+    let carouselGradient = GradientView()
     let titleLabel = Label(text: "", font: Theme.titleFont, color: Theme.primaryText)
     let artistLabel = Label(text: "", font: Theme.artistFont, color: Theme.secondaryText)
     let progress = Slider()
@@ -21,8 +29,6 @@ final class NowPlayingView: View {
     let previousButton = Button()
     let nextButton = Button()
     let repeatButton = Button()
-    let messageView = View()
-    let messageLabel = Label(text: "", font: Font(size: 13, weight: .medium), color: .white)
     let leftStack: StackView
     let rightStack: StackView
     let icons: Icons
@@ -43,14 +49,21 @@ final class NowPlayingView: View {
         backgroundColor = Theme.background
         backdrop.bottomColor = Theme.background
         backdrop.isUserInteractionEnabled = false
-        for v: View in [backdrop, caption, albumLabel, lyricsFlip, titleLabel, artistLabel, progress,
+        for v: View in [backdrop, caption, albumLabel, artwork, titleLabel, artistLabel, progress,
                         elapsedLabel, remainingLabel, leftStack, playPauseButton, rightStack] { addSubview(v) }
+        artwork.clipsToBounds = true
+        artwork.addSubview(lyricsFlip)
+        carouselBackdrop.backgroundColor = Theme.background
+        carouselBackdrop.clipsToBounds = true
+        carouselBackdrop.isUserInteractionEnabled = false
+        carouselGradient.bottomColor = Theme.background
+        carouselBackdrop.addSubview(carouselGradient)
+        carousel.backgroundView = carouselBackdrop
+        // Behind the lyrics card the carousel needs no backdrop (only the card's background is behind it).
+        lyricsFlip.animationsAlongsideFlip = { [unowned self] front in carouselBackdrop.alpha = front === carousel ? 1 : 0 }
 
         caption.textAlignment = .center
         albumLabel.textAlignment = .center
-        // The header stays readable over the cover that peeks out behind the lyrics card.
-        caption.zPosition = 1
-        albumLabel.zPosition = 1
         albumLabel.identifier = "albumName"
         titleLabel.identifier = "title"
         artistLabel.identifier = "artist"
@@ -92,17 +105,6 @@ final class NowPlayingView: View {
         }
         leftStack.identifier = "leftStack"
         rightStack.identifier = "rightStack"
-        messageView.identifier = "message"
-        messageView.backgroundColor = Color(white: 0.22, alpha: 0.96)
-        messageView.cornerRadius = 10
-        messageView.alpha = 0
-        messageView.zPosition = 10
-        messageView.isUserInteractionEnabled = false
-        messageLabel.identifier = "message.text"
-        messageLabel.numberOfLines = 2
-        messageLabel.textAlignment = .center
-        messageView.addSubview(messageLabel)
-        addSubview(messageView)
         setPlaying(false)
     }
 
@@ -112,8 +114,12 @@ final class NowPlayingView: View {
         caption.frame = Rect(x: l.header.minX, y: l.header.minY + 8, width: l.header.width, height: 15)
         albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
                                 width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
-        let resized = lyricsFlip.frame != l.carousel
-        lyricsFlip.frame = l.carousel
+        artwork.frame = Rect(x: 0, y: l.header.maxY, width: bounds.width, height: max(0, bounds.height - l.header.maxY))
+        let flipFrame = l.carousel.offsetBy(dx: 0, dy: -l.header.maxY)
+        let resized = lyricsFlip.frame != flipFrame
+        lyricsFlip.frame = flipFrame
+        // In the carousel's space (its backdrop fills it), the card's gradient is where the card has it.
+        carouselGradient.frame = backdrop.frame.offsetBy(dx: -l.carousel.minX, dy: -l.carousel.minY)
         lyricsCard.cardRect = Rect(x: (l.carousel.width - l.carousel.height) / 2, y: 0,
                                    width: l.carousel.height, height: l.carousel.height)
         lyricsFlip.layoutIfNeeded()
@@ -133,10 +139,6 @@ final class NowPlayingView: View {
         playPauseButton.frame = l.playPause
         leftStack.frame = l.leftStack
         rightStack.frame = l.rightStack
-        let messageWidth = l.column.width - 32
-        // A banner over the header, where it hides no control.
-        messageView.frame = Rect(x: l.column.midX - messageWidth / 2, y: 6, width: messageWidth, height: 52)
-        messageLabel.frame = messageView.bounds.insetBy(dx: 12, dy: 6)
     }
 
     /// Shows a track's title, artist and album.
@@ -162,13 +164,6 @@ final class NowPlayingView: View {
         remainingLabel.text = TimeFormat.remaining(position: position, duration: duration)
     }
 
-    /// A brief line of text in a banner at the top of the card (problems, volume); nil hides it.
-    func showMessage(_ text: String?) {
-        if let text { messageLabel.text = text }
-        View.animate(withDuration: 0.25, animations: { self.messageView.alpha = text == nil ? 0 : 1 })
-        setNeedsLayout()
-    }
-
     /// SPEC T3: the play button shows pause while playing and play while paused.
     func setPlaying(_ playing: Bool) {
         playPauseButton.setImage(playing ? icons.pause : icons.play, for: .normal)
@@ -177,5 +172,6 @@ final class NowPlayingView: View {
     /// Tints the backdrop from the current cover.
     func setBackdrop(from cover: Color) {
         backdrop.topColor = Theme.backdrop(for: cover)
+        carouselGradient.topColor = backdrop.topColor
     }
 }

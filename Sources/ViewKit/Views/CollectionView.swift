@@ -74,6 +74,16 @@ open class CollectionView: ScrollView {
     public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Space between consecutive items.
     public var minimumLineSpacing: Double = 0 { didSet { invalidateLayout() } }
+    /// A view behind every cell that fills the bounds and stays put as the content scrolls
+    /// (UICollectionView's backgroundView): what shows between and through the cells.
+    public var backgroundView: View? {
+        didSet {
+            guard backgroundView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let backgroundView { insertSubview(backgroundView, at: 0) }
+            setNeedsLayout()
+        }
+    }
 
     private var registered: [String: CollectionViewCell.Type] = [:]
     private var reusable: [String: [CollectionViewCell]] = [:]
@@ -202,6 +212,7 @@ open class CollectionView: ScrollView {
     }
 
     open override func layoutSubviews() {
+        backgroundView?.frame = bounds
         prepareLayout()
         let range = visibleRange()
         for (ip, cell) in visible.sorted(by: { $0.key < $1.key }) where !range.contains(ip.item) {

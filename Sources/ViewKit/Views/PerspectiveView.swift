@@ -5,7 +5,7 @@ open class PerspectiveView: View {
     public enum Axis: Sendable { case vertical, horizontal, both }
 
     /// The behind view: scale 0.9, then 30 pt up (SPEC L1).
-    public static let behindTransform = AffineTransform(scaleX: 0.9, y: 0.9)
+    public nonisolated static let behindTransform = AffineTransform(scaleX: 0.9, y: 0.9)
         .concatenating(AffineTransform(translationX: 0, y: -30))
     public static let aboveZ = 2.0, belowZ = 1.0
     /// Drag distance before the front view starts to fade, and past which the views swap (SPEC L2, L4).
@@ -20,6 +20,9 @@ open class PerspectiveView: View {
     public let panGestureRecognizer = PanGestureRecognizer()
     /// Called when a flip has finished, with the view now in front.
     public var onFlip: ((View) -> Void)?
+    /// Called as a flip starts, inside its animation, with the view coming to the front: what it changes
+    /// animates along with the flip (UIKit's animate(alongsideTransition:)).
+    public var animationsAlongsideFlip: ((View) -> Void)?
     public private(set) var isFlipping = false
 
     public var frontView: View { isFirstViewAbove ? firstView : secondView }
@@ -109,6 +112,7 @@ open class PerspectiveView: View {
             above.transform = PerspectiveView.behindTransform
             below.transform = .identity
             below.alpha = 1
+            self.animationsAlongsideFlip?(below)
         }, completion: { _ in
             self.isFirstViewAbove.toggle()
             self.isFlipping = false

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import ViewKit
+@testable import NowPlaying
+
+/// What shows above what on the song card, read from the app's full redraws (headless, virtual clock):
+/// the card stays dark however far it scrolls, nothing behind the carousel shows through its fading covers,
+/// the lyrics card peeks out in a room of its own below the header, and the message banner is above everything.
+@MainActor
+struct CardLayeringTests {
+    private func app(_ size: Size, onLibrary: Bool = false) throws -> NowPlayingApp {
+        var options = headlessOptions(size: size)
+        options.startOnLibrary = onLibrary
+        let a = try NowPlayingApp(options: options)
+        a.application.drawIfNeeded()
+        return a
+    }
+
+    private func frames(_ a: NowPlayingApp, _ n: Int) { for _ in 0..<n { a.advanceFrame() } }
+
+    /// Where `view` is on screen, in whole window pixels (scale 1).
+    private func pixelRect(_ view: View) -> (x: Range<Int>, y: Range<Int>) {
+        let r = view.presentationTransformToRoot.apply(to: view.presentationBounds)
+        return (Int(r.minX.rounded(.up))..<Int(r.maxX.rounded(.down)), Int(r.minY.rounded(.up))..<Int(r.maxY.rounded(.down)))
+    }
+
+    private static func luminance(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Double {
+        0.2126 * Double(p.r) + 0.7152 * Double(p.g) + 0.0722 * Double(p.b)
+    }
+
+    /// The share of the pixels of `rect` that are dark (the theme's background is #121212; text is white).
+    private func darkShare(_ s: Surface, _ rect: (x: Range<Int>, y: Range<Int>)) -> Double {
+        var dark = 0, all = 0
+        for y in rect.y where y >= 0 && y < s.height {
+            for x in rect.x where x >= 0 && x < s.width {
+                all += 1
+                if CardLayeringTests.luminance(s.pixel(x: x, y: y)) < 80 { dark += 1 }
+            }
+        }
+        return all == 0 ? 0 : Double(dark) / Double(all)
+    }
+
+    /// Pixels of `rect` that differ between two frames by more than `tolerance` in a channel.
+    private func differing(_ a: Surface, _ b: Surface, in rect: (x: Range<Int>, y: Range<Int>), tolerance: Int = 2) -> Int {
+        var n = 0
+        for y in rect.y where y >= 0 && y < a.height {
+            for x in rect.x where x >= 0 && x < a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                if abs(Int(p.r) - Int(q.r)) > tolerance || abs(Int(p.g) - Int(q.g)) > tolerance
+                    || abs(Int(p.b) - Int(q.b)) > tolerance { n += 1 }
+            }
+        }
+        return n
+    }
+
+    /// The same state drawn from scratch with `view` hidden.
+    private func frameWithout(_ view: View, _ a: NowPlayingApp) throws -> Surface {
+        view.isHidden = true
+        defer { view.isHidden = false }
+        return try a.application.captureFrame()
+    }
+
+    // MARK: 1. The card is dark all the way down
+
+    @Test func theCardStaysDarkScrolledToTheBottomAndPastIt() throws {
+        let a = try app(Size(width: 375, height: 667))
+        let lower = a.root.card.lowerModule
+        let centre = Point(x: 187, y: 400)
+        // The wheel, through the real event path, to the end of the card.
+        for _ in 0..<10 { a.application.post(.wheel(Point(x: 0, y: -3), at: centre)); a.advanceFrame() }
+        frames(a, 90)
+        let scroll = a.root.card.scroll
+        #expect(abs(scroll.contentOffset.y - scroll.maximumContentOffset.y) < 0.5, "scrolled to the bottom")
+        var shot = try a.application.captureFrame()
+        let onScreen = ([lower.song, lower.details, lower.upNextHeading] + lower.rows.map(\.title)).filter {
+            let r = pixelRect($0)
+            return r.y.lowerBound >= 0 && r.y.upperBound <= 667
+        }
+        #expect(onScreen.count >= 6)
+        for label in onScreen {
+            #expect(darkShare(shot, pixelRect(label)) > 0.6, "dark behind '\(label.text)': \(darkShare(shot, pixelRect(label)))")
+        }
+        // Pulled on past the end (rubber band), held there: still dark down to the window's bottom.
+        a.application.post(.mouseDown(Point(x: 187, y: 600))); a.advanceFrame()
+        for i in 1...20 { a.application.post(.mouseMove(Point(x: 187, y: 600 - 20 * Double(i)))); a.advanceFrame() }
+        #expect(scroll.contentOffset.y > scroll.maximumContentOffset.y + 20, "rubber-banding past the end")
+        shot = try a.application.captureFrame()
+        let bottom = (x: 0..<375, y: 627..<667)
+        #expect(darkShare(shot, bottom) > 0.99, "the overscrolled bottom is dark: \(darkShare(shot, bottom))")
+        for label in lower.rows.map(\.title) {
+            #expect(darkShare(shot, pixelRect(label)) > 0.6, "dark behind '\(label.text)' while overscrolled")
+        }
+        a.application.post(.mouseUp(Point(x: 187, y: 200))); a.advanceFrame()
+    }
+
+    // MARK: 2. Fading covers fade toward the background
+
+    @Test func theLyricsCardNeverShowsThroughTheDraggedCarousel() throws {
+        let a = try app(Size(width: 375, height: 667))
+        let y = CardLayout(size: Size(width: 375, height: 667)).carousel.midY
+        // SPEC C4/C5: held mid-drag, the covers are scaled and faded and there are gaps between them.
+        a.application.post(.mouseDown(Point(x: 300, y: y))); a.advanceFrame()
+        for i in 1...12 { a.application.post(.mouseMove(Point(x: 300 - 12 * Double(i), y: y))); a.advanceFrame() }
+        let carousel = a.view.carousel
+        let withLyrics = try a.application.captureFrame()
+        let withoutLyrics = try frameWithout(a.view.lyricsCard, a)
+        let area = pixelRect(carousel)
+        let n = differing(withLyrics, withoutLyrics, in: area)
+        #expect(n == 0, "\(n) pixels of the carousel show the lyrics card behind it")
+        // SPEC L1: above the carousel the lyrics card still peeks out.
+        let peek = (x: area.x, y: (area.y.lowerBound - 10)..<area.y.lowerBound)
+        #expect(differing(withLyrics, withoutLyrics, in: peek) > 100, "the lyrics card peeks out above the cover")
+        a.application.post(.mouseUp(Point(x: 156, y: y))); a.advanceFrame()
+    }
+
+    // MARK: 3. The peek has its own room
+
+    nonisolated static let sizes = [Size(width: 280, height: 440), Size(width: 320, height: 568),
+                        Size(width: 375, height: 667), Size(width: 414, height: 736)]
+
+    private func intersects(_ a: [Double], _ b: [Double]) -> Bool {
+        a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+    }
+
+    @Test(arguments: sizes)
+    func theLyricsCardPeeksBelowTheHeader(size: Size) throws {
+        let a = try app(size)
+        let header = ["albumName", "card.chevron"]
+        var d = ViewDump(a.application.window)
+        let lyrics = try #require(d.find("lyrics")).windowRect
+        // SPEC L1: scaled 0.9 about its centre and moved 30 up, the card rises 30 − 0.05 × height above the cover.
+        let carousel = try #require(d.find("carousel")).windowRect
+        #expect(abs((carousel[1] - lyrics[1]) - (30 - 0.05 * carousel[3])) < 0.01, "SPEC L1 peek")
+        for id in header {
+            let r = try #require(d.find(id)).windowRect
+            #expect(!intersects(lyrics, r), "at \(size) the lyrics card \(lyrics) lies under \(id) \(r)")
+        }
+        // Flipped, the cover peeks out in the same room.
+        a.application.post(.key(KeyPress(name: "l"))); frames(a, 30)
+        d = ViewDump(a.application.window)
+        let behind = try #require(d.find("carousel")).windowRect
+        for id in header {
+            let r = try #require(d.find(id)).windowRect
+            #expect(!intersects(behind, r), "at \(size) the cover behind the lyrics \(behind) lies under \(id) \(r)")
+        }
+    }
+
+    @Test func draggingTheLyricsBackNeverCoversTheHeader() throws {
+        let size = Size(width: 375, height: 667)
+        let a = try app(size)
+        a.application.post(.key(KeyPress(name: "l"))); frames(a, 30)
+        let heading = a.view.lyricsCard.heading.convert(Point(x: 40, y: 10), to: nil)
+        a.application.post(.mouseDown(heading)); a.advanceFrame()
+        // SPEC L2: the card follows the finger up (70 pt, short of the 80 that flips it).
+        for i in 1...14 { a.application.post(.mouseMove(Point(x: heading.x, y: heading.y - 5 * Double(i)))); a.advanceFrame() }
+        #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard && a.view.lyricsCard.transform.ty < -60)
+        let dragged = try a.application.captureFrame()
+        let withoutArtwork = try frameWithout(a.view.lyricsFlip, a)
+        let l = CardLayout(size: size)
+        let header = (x: 0..<375, y: Int(l.header.minY)..<Int(l.header.maxY))
+        let n = differing(dragged, withoutArtwork, in: header)
+        #expect(n == 0, "\(n) pixels of the header are covered by the dragged lyrics card")
+        a.application.post(.mouseUp(Point(x: heading.x, y: heading.y - 70))); frames(a, 40)
+    }
+
+    // MARK: 4. The message banner is above everything
+
+    @Test func theMessageStaysPutAndOnTopWhileTheCardRises() throws {
+        let a = try app(Size(width: 375, height: 667), onLibrary: true)
+        a.report("A short test message")
+        frames(a, 20)
+        let banner = try #require(a.application.window.viewWithIdentifier("message"))
+        let before = try #require(ViewDump(a.application.window).find("message"))
+        #expect(before.effectiveAlpha == 1, "the banner shows over the library")
+        a.presentCard(animated: true)
+        frames(a, 15)  // 0.25 s into SPEC M3–M7's 0.5 s
+        #expect(a.root.card.isPresented && a.root.card.container.presentationFrame.minY > 1, "mid-transition")
+        let during = try #require(ViewDump(a.application.window).find("message"))
+        #expect(during.windowRect == before.windowRect, "the banner does not ride with the card: \(before.windowRect) → \(during.windowRect)")
+        #expect(during.effectiveAlpha == 1)
+        // It is the last thing drawn: the window's topmost view in drawing order is the banner (or inside it).
+        var top: View = a.application.window
+        while let last = top.subviewsInDrawingOrder.last(where: { !$0.isHidden }) { top = last }
+        #expect(top === banner || top.superview === banner, "drawn last: \(top.identifier ?? "\(type(of: top))")")
+        // Its own colour (white 0.22 at 0.96) is on screen beside the text, whatever rises beneath it.
+        let shot = try a.application.captureFrame()
+        let r = pixelRect(banner)
+        let p = shot.pixel(x: r.x.lowerBound + 12, y: (r.y.lowerBound + r.y.upperBound) / 2)
+        let grey = 0.22 * 255
+        #expect([p.r, p.g, p.b].allSatisfy { abs(Double($0) - grey) < 12 }, "banner pixel \(p)")
+    }
+}
