@@ -2,73 +2,12 @@ import Foundation
 import Glibc
 import Testing
 
-/// A child process started with posix_spawn and reaped with waitpid (Foundation's Process does not
-/// notice its children exiting when run from a test's thread on Linux).
-private final class Child {
-    let pid: pid_t
-    private(set) var status: Int32?
-
-    init(_ path: String, _ args: [String], env: [String: String], output: String = "/dev/null") throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        // The test's threads may block signals; the child starts with none blocked, so SIGTERM stops it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
-        self.pid = pid
-    }
-
-    var isRunning: Bool {
-        guard status == nil else { return false }
-        var st: Int32 = 0
-        if waitpid(pid, &st, WNOHANG) == pid { status = st; return false }
-        return true
-    }
-
-    /// Waits for the exit and returns the exit code (or 128 + signal).
-    @discardableResult
-    func wait() -> Int32 {
-        if status == nil {
-            var st: Int32 = 0
-            waitpid(pid, &st, 0)
-            status = st
-        }
-        let st = status!
-        return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
-    }
-
-    func stop() {
-        if isRunning { kill(pid, SIGTERM) }
-        wait()
-    }
-}
-
 /// The real app in a real X window (Xvfb), driven by real X input (xdotool). Waits are for events
 /// (the window appearing, its title changing), never fixed sleeps on this machine's timing.
 @Suite(.serialized)
 struct XvfbEndToEndTests {
     private static func which(_ tool: String) -> String? {
         ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// The `nowplaying` executable built beside the test bundle.
-    private static var binary: URL? {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return [dir, Bundle.main.bundleURL].map { $0.appendingPathComponent("nowplaying") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     /// This process's environment for a child on the test display: without the SDL drivers that headless
@@ -116,7 +55,7 @@ struct XvfbEndToEndTests {
                      "Xvfb started and answers")
 
         let env = ["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]
-        let binary = try #require(Self.binary, "the nowplaying executable is built (swift build --build-tests)")
+        let binary = try #require(Child.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let state = NSTemporaryDirectory() + "np-e2e-state-\(UUID().uuidString)"
         // Paused, so the title can change only through the drag (never by the track running out).
         let app = try Child(binary.path, ["--size", "375x667", "--paused", "--state-dir", state], env: Self.environment(env))

@@ -73,7 +73,7 @@ enum PictureDecoder {
 
     /// Pixels encoded again, small, to stand in for a much larger picture's bytes: JPEG when opaque, else PNG.
     static func encode(_ surface: Surface, opaque: Bool) -> [UInt8]? {
-        opaque ? encodeJPEG(surface) : encodePNG(surface)
+        opaque ? encodeJPEG(surface, quality: 92) : encodePNG(surface)
     }
 
     // MARK: JPEG through libjpeg-turbo
@@ -115,14 +115,14 @@ enum PictureDecoder {
         return surface
     }
 
-    private static func encodeJPEG(_ surface: Surface) -> [UInt8]? {
+    static func encodeJPEG(_ surface: Surface, quality: Int) -> [UInt8]? {
         guard let tj = tjInitCompress() else { return nil }
         defer { tjDestroy(tj) }
         let p = surface.pointer.pointee
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         guard tjCompress2(tj, p.pixels.assumingMemoryBound(to: UInt8.self), p.w, p.pitch, p.h,
-                          Int32(TJPF_BGRA.rawValue), &out, &size, Int32(TJSAMP_444.rawValue), 92, 0) == 0,
+                          Int32(TJPF_BGRA.rawValue), &out, &size, Int32(TJSAMP_444.rawValue), Int32(quality), 0) == 0,
               let out else { return nil }
         defer { tjFree(out) }
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))

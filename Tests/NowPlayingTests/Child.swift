@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+
+/// A child process started with posix_spawn and reaped with waitpid (Foundation's Process does not
+/// notice its children exiting when run from a test's thread on Linux).
+final class Child {
+    let pid: pid_t
+    private(set) var status: Int32?
+
+    /// The `nowplaying` executable built beside the test bundle.
+    static var nowplaying: URL? {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [dir, Bundle.main.bundleURL].map { $0.appendingPathComponent("nowplaying") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    init(_ path: String, _ args: [String], env: [String: String], output: String = "/dev/null") throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        // The test's threads may block signals; the child starts with none blocked, so SIGTERM stops it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        return !reap(WNOHANG)
+    }
+
+    /// Waits for the exit and returns the exit code (or 128 + signal).
+    @discardableResult
+    func wait() -> Int32 {
+        if status == nil { reap(0) }
+        let st = status!
+        return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
+    }
+
+    /// Collects the exit status if the child has ended (or, without WNOHANG, once it does).
+    @discardableResult
+    private func reap(_ options: Int32) -> Bool {
+        var st: Int32 = 0
+        guard waitpid(pid, &st, options) == pid else { return false }
+        status = st
+        return true
+    }
+
+    func stop() {
+        if isRunning { kill(pid, SIGTERM) }
+        wait()
+    }
+}
