@@ -21,12 +21,17 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libtag1-dev"])]
         ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(
             name: "CTagLib",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "ViewKit", dependencies: ["CSDL2"]),
+        .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG"]),
         .target(name: "Playback", dependencies: ["CSDL2", "CTagLib"]),
         .target(
             name: "NowPlaying",

@@ -44,6 +44,13 @@ struct BenchReport: Codable {
             BudgetLine(name: "start-up to first frame", value: r.startupMs, limit: 150, unit: "ms"),
             BudgetLine(name: "peak memory (scenarios 1-4)", value: r.peakMemoryMiB, limit: 40, unit: "MiB"),
         ]
+        let big = r.largeCovers
+        lines += [
+            BudgetLine(name: "4000 px covers: start-up", value: big.startupMs, limit: 150, unit: "ms"),
+            BudgetLine(name: "4000 px covers: peak memory", value: big.peakMemoryMiB, limit: 40, unit: "MiB"),
+            BudgetLine(name: "4000 px covers: carousel p95", value: big.carousel.p95, limit: 8, unit: "ms"),
+            BudgetLine(name: "4000 px covers: frames over 16.7 ms", value: Double(big.carousel.over16_7ms), limit: 0, unit: ""),
+        ]
         if let small = r.scale.first(where: { $0.tracks == 10 }), let large = r.scale.first(where: { $0.tracks == 10_000 }) {
             lines += [
                 BudgetLine(name: "10,000 tracks: start-up", value: large.startupMs, limit: 1000, unit: "ms"),
@@ -84,6 +91,9 @@ struct BenchReport: Codable {
             for s in r.scale {
                 out.append(row("  7 \(s.tracks) tracks", "start-up · memory · carousel p95", "\(f(s.startupMs)) ms · \(f(s.peakMemoryMiB)) MiB · \(f(s.carouselP95, 2)) ms"))
             }
+            let big = r.largeCovers
+            out.append(row("  8 \(big.tracks) tracks, 4000 px covers", "start-up · memory · carousel p95",
+                           "\(f(big.startupMs)) ms · \(f(big.peakMemoryMiB)) MiB · \(frames(big.carousel))"))
             out.append("")
         }
         if !budget.isEmpty {

@@ -51,6 +51,14 @@ struct ScaleFigures: Codable {
     var carouselP95: Double
 }
 
+/// Scenario 8: an album whose embedded covers are 4000 × 4000 px, under the demo album's budget.
+struct LargeCoverFigures: Codable {
+    var tracks: Int
+    var startupMs: Double
+    var peakMemoryMiB: Double
+    var carousel: FrameFigures
+}
+
 /// Everything measured for one renderer at one window size.
 struct ConfigurationResult: Codable {
     var renderer: String
@@ -64,6 +72,7 @@ struct ConfigurationResult: Codable {
     var startupMs: Double
     var peakMemoryMiB: Double
     var scale: [ScaleFigures]
+    var largeCovers: LargeCoverFigures
 }
 
 extension Array where Element == Double {

@@ -33,7 +33,7 @@ struct ScreenMatchesRedrawTests {
     @Test(arguments: RendererChoice.allCases)
     func everySettledFrameOnScreenEqualsAFullRedraw(renderer: RendererChoice) throws {
         let x = try XDisplay(width: 1920, height: 1200, withWindowManager: true)
-        let binary = try #require(XDisplay.appBinary, "the nowplaying executable is built (swift build --build-tests)")
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-screen-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -8,7 +8,7 @@ import Testing
 struct XvfbEndToEndTests {
     @Test func mouseDragOnTheCarouselChangesTheTrack() throws {
         let x = try XDisplay(width: 800, height: 900)
-        let binary = try #require(XDisplay.appBinary, "the nowplaying executable is built (swift build --build-tests)")
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let state = NSTemporaryDirectory() + "np-e2e-state-\(UUID().uuidString)"
         // Paused, so the title can change only through the drag (never by the track running out).
         let app = try ChildProcess(binary.path, ["--size", "375x667", "--paused", "--state-dir", state],

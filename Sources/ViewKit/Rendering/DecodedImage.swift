@@ -6,7 +6,8 @@ import FoundationEssentials
 /// are needed; `Image(decoded:)` turns it into an image on the main thread, and the renderer makes that
 /// level's texture from the pixels instead of decoding again.
 public struct DecodedImage: Sendable {
-    /// Where the compressed picture is: a file is read again when another level is needed, bytes are kept.
+    /// Where the compressed picture is: a file is read again when another level is needed, bytes are kept
+    /// (for a picture larger than `PictureDecoder.largestSide`, its kept pixels compressed again).
     enum Origin: Sendable { case file(String), bytes([UInt8]) }
     let origin: Origin
     let name: String
@@ -34,13 +35,27 @@ public struct DecodedImage: Sendable {
     }
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?) throws(ImageError) {
-        self.origin = origin
         self.name = name
         isVector = DecodedImage.looksLikeSVG(bytes)
-        guard let surface = DecodedImage.decode(bytes, svgSize: nil) else {
+        // A raster picture is decoded at the size it is kept at (straight at it when its header tells its
+        // size and it is a JPEG), never larger than `PictureDecoder.largestSide`.
+        let header = isVector ? nil : PictureDecoder.header(of: bytes)
+        let own: (width: Int, height: Int)
+        let surface: Surface?
+        if let header {
+            own = (header.width, header.height)
+            let kept = PictureDecoder.keptSize(width: own.width, height: own.height, isJPEG: header.isJPEG)
+            surface = PictureDecoder.decode(bytes, width: kept.width, height: kept.height)
+        } else {
+            let whole = PictureDecoder.decodeWhole(bytes)
+            own = whole.map { ($0.width, $0.height) } ?? (0, 0)
+            let kept = PictureDecoder.keptSize(width: own.width, height: own.height, isJPEG: false)
+            surface = isVector || (kept.width, kept.height) == own ? whole : whole?.resampled(width: kept.width, height: kept.height)
+        }
+        guard let surface else {
             throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : DecodedImage.sdlReason())
         }
-        size = Size(width: Double(surface.width), height: Double(surface.height))
+        size = Size(width: Double(own.width), height: Double(own.height))
         pixelDimensions = isVector ? nil : (surface.width, surface.height)
         isOpaque = !isVector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
         averageColor = surface.averageColor()
@@ -51,6 +66,10 @@ public struct DecodedImage: Sendable {
         } else {
             level = nil
         }
+        // A picture kept smaller than it is keeps its kept pixels compressed again in place of its own bytes:
+        // later decodes (other sizes, on the main thread) start from them.
+        let shrunk = !isVector && (surface.width, surface.height) != own
+        self.origin = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque).map { .bytes($0) } ?? origin : origin
     }
 
     /// A picture's own pixel size, then taken down by quarters while it stays at least `size` (in pixels):
@@ -66,25 +85,6 @@ public struct DecodedImage: Sendable {
             levels.append((w, h))
         }
         return levels
-    }
-
-    /// SDL_image's decoders, loaded once before the first decode on any thread (IMG_Init is not thread-safe).
-    private static let decoders: Void = {
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
-    }()
-
-    /// The bytes decoded; SVG rasterised at `svgSize` when given.
-    static func decode(_ bytes: [UInt8], svgSize: (Int, Int)?) -> Surface? {
-        guard !bytes.isEmpty else { return nil }
-        _ = decoders
-        return bytes.withUnsafeBytes { raw -> Surface? in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { SDL_RWclose(rw) }
-            if let (w, h) = svgSize {
-                return Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
-            }
-            return Surface(taking: IMG_Load_RW(rw, 0))
-        }
     }
 
     private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {

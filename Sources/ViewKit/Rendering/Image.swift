@@ -9,7 +9,8 @@ public struct ImageError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A picture from a file or from bytes: raster (PNG, JPEG, WebP …) or vector (SVG).
-/// Raster images are decoded when a texture of them is made (their pixels are not kept); SVG is rasterised
+/// Raster images are decoded when a texture of them is made (their pixels are not kept), a very large
+/// picture from a copy no larger than `PictureDecoder.largestSide`; SVG is rasterised
 /// at exactly the pixel size it is drawn at, so icons stay crisp at any pixel scale. Textures are cached by
 /// the renderer.
 @MainActor
@@ -116,16 +117,16 @@ public final class Image {
     /// Whether every pixel is opaque (a raster image; vector images are treated as having transparency).
     public let isOpaque: Bool
 
-    /// A raster image's own size in pixels (nil for vector images, which have none).
+    /// The size in pixels a raster image is kept and drawn from: its own, or at most
+    /// `PictureDecoder.largestSide` for a larger picture (nil for vector images, which have none).
     let pixelDimensions: (width: Int, height: Int)?
 
     /// The pixels at a given size: SVG rasterised to it, raster images decoded and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
-        if isVector { return DecodedImage.decode(bytes, svgSize: (w, h)) }
-        guard let full = decoded ?? DecodedImage.decode(bytes, svgSize: nil) else { return nil }
-        if full.width == w && full.height == h { return full }
-        return full.resampled(width: w, height: h)
+        if isVector { return PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) }
+        guard let decoded else { return PictureDecoder.decode(bytes, width: w, height: h) }
+        return decoded.width == w && decoded.height == h ? decoded : decoded.resampled(width: w, height: h)
     }
 
     /// The mean colour of the picture (for backgrounds tinted by the artwork).

@@ -50,6 +50,9 @@ public final class Surface: @unchecked Sendable {
         return out
     }
 
+    /// The pixels as a JPEG file's bytes (alpha dropped) at `quality` 1…100, nil if encoding fails.
+    public func jpegData(quality: Int) -> [UInt8]? { PictureDecoder.encodeJPEG(self, quality: quality) }
+
     /// The mean colour of the opaque pixels, sampled on a grid (for tinting backgrounds from cover art).
     public func averageColor() -> Color {
         var r = 0.0, g = 0.0, b = 0.0, n = 0.0

@@ -31,6 +31,13 @@ final class ChildProcess {
         self.pid = pid
     }
 
+    /// The `nowplaying` executable built beside the test bundle.
+    static var nowplaying: URL? {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [dir, Bundle.main.bundleURL].map { $0.appendingPathComponent("nowplaying") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
     var isRunning: Bool {
         guard status == nil else { return false }
         var st: Int32 = 0

@@ -43,13 +43,6 @@ final class XDisplay {
         ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The `nowplaying` executable built beside the test bundle.
-    static var appBinary: URL? {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return [dir, Bundle.main.bundleURL].map { $0.appendingPathComponent("nowplaying") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     /// This process's environment for a child: without the SDL drivers that headless tests in this process may
     /// have chosen, with `extra` on top.
     static func environment(_ extra: [String: String]) -> [String: String] {

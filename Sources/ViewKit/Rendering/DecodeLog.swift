@@ -1,0 +1,33 @@
+import Glibc
+import Synchronization
+
+/// A record of the raster decodes made while it is bound (`DecodeLog.$current.withValue(log) { … }`): the
+/// size each picture was decoded at and on which thread. Tests count work with it (a decode at a picture's
+/// full size on the main thread is a stalled frame) instead of timing it.
+final class DecodeLog: Sendable {
+    struct Entry: Sendable, Equatable {
+        let width: Int, height: Int
+        /// Made on the thread that made the log (tests make it on the main actor, where frames are drawn).
+        let onMainThread: Bool
+        var pixels: Int { width * height }
+    }
+
+    /// The log decodes in this task report to (none: nothing is recorded).
+    @TaskLocal static var current: DecodeLog?
+
+    private let entries = Mutex<[Entry]>([])
+    // Proof for the Sendable conformance: a thread id, read only, compared with pthread_equal.
+    private nonisolated(unsafe) let mainThread = pthread_self()
+
+    init() {}
+
+    /// What was decoded so far, in order.
+    var decodes: [Entry] { entries.withLock { $0 } }
+
+    /// Notes a decode of `width` × `height` pixels in the log bound to this task, if any.
+    static func record(width: Int, height: Int) {
+        guard let log = current else { return }
+        let entry = Entry(width: width, height: height, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
+        log.entries.withLock { $0.append(entry) }
+    }
+}
