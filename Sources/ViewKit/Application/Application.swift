@@ -173,7 +173,7 @@ public final class Application {
         var event = SDL_Event()
         var timeoutMs: Int32 = 0
         if blocking {
-            if window.animator.isActive || window.needsDisplay || window.needsLayoutPass {
+            if window.animator.isActive || window.needsDisplay || window.needsLayoutPass || needsPresent {
                 timeoutMs = milliseconds(until: nextFrameTime)
             } else if !idleWork.isEmpty {
                 timeoutMs = 0
@@ -195,10 +195,16 @@ public final class Application {
         window.animator.tick()
         if drawIfNeeded() {
             if blocking { nextFrameTime = frameStart + frameInterval }
+        } else if needsPresent {
+            needsPresent = false
+            renderer.present()
         } else if !window.animator.isActive && !idleWork.isEmpty {
             idleWork.removeFirst()()
         }
     }
+
+    /// Set when the window must show its last frame again without anything having changed (an expose).
+    private var needsPresent = false
 
     private var idleWork: [() -> Void] = []
 
@@ -241,6 +247,7 @@ public final class Application {
         let presentStart = CPUTime.thread()
         cost.render = presentStart - renderStart
         renderer.present()
+        needsPresent = false
         cost.present = CPUTime.thread() - presentStart
         cost.drawingTime = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
         cost.pageFaults = CPUTime.threadPageFaults() - start.pageFaults
@@ -264,11 +271,21 @@ public final class Application {
             quit()
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: updateGeometry()
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED: updateGeometry()
             case SDL_WINDOWEVENT_FOCUS_LOST: window.cancelAllTouches()
-            default: window.setNeedsDisplay()
+            // The window's pixels were lost or hidden (another window over it, minimised): the last frame is
+            // kept (in the window surface, or the frame target on GPU renderers) and shown again, not redrawn.
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: needsPresent = true
+            default: break
             }
-        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+        case SDL_DISPLAYEVENT:
+            updateGeometry()
+        case SDL_RENDER_TARGETS_RESET:
+            // Render targets lost their pixels (textures loaded from pictures kept theirs): draw everything anew.
+            renderer.targetsWereReset()
+            window.setNeedsDisplay()
+        case SDL_RENDER_DEVICE_RESET:
+            renderer.releaseTextures()
             window.setNeedsDisplay()
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
             window.touchDown(id: 0, at: points(event.button.x, event.button.y), time: now, isFinger: false)

@@ -126,11 +126,25 @@ public final class Renderer {
         text.releaseTextures()
     }
 
+    /// Drops what lived in render targets, whose pixels SDL lost (`SDL_RENDER_TARGETS_RESET`): the kept frame,
+    /// the group and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
+    public func targetsWereReset() {
+        frameTexture = nil
+        targets.removeAll()
+        staging = nil
+        imageTextures.removeAll { $0.texture.isRenderTarget }
+        smallImageTextures.removeAll { $0.texture.isRenderTarget }
+    }
+
     /// The pixels the last `render` redrew.
     public private(set) var lastRegion = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// How many times a frame was shown (a frame drawn, or the last one shown again after an expose).
+    public private(set) var presentCount = 0
+
     /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one).
     public func present() {
+        presentCount += 1
         if let frame = frameTexture {
             setTarget(nil)
             SDL_SetTextureBlendMode(frame.handle, SDL_BLENDMODE_NONE)

@@ -22,6 +22,13 @@ public final class Texture: @unchecked Sendable {
         self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
     }
 
+    /// Whether the texture is a render target (its pixels are lost when SDL resets the targets).
+    public var isRenderTarget: Bool {
+        var access: Int32 = 0
+        SDL_QueryTexture(handle, nil, &access, nil, nil)
+        return access == Int32(SDL_TEXTUREACCESS_TARGET.rawValue)
+    }
+
     /// Bytes of video memory the texture takes, for cache budgets.
     public var byteCount: Int { width * height * 4 }
 
