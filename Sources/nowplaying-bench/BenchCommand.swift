@@ -65,7 +65,11 @@ struct BenchCommand: AsyncParsableCommand {
             }
             return results
         }
-        let report = BenchReport(mode: quick ? "quick" : "full", audioDriver: audioDriver, results: results)
+        print("Laying out 20,000 distinct strings …")
+        let fonts = resources.fontLibrary
+        let longSession = try await MainActor.run { try LongSessionFigures.measure(fonts: fonts) }
+        let report = BenchReport(mode: quick ? "quick" : "full", audioDriver: audioDriver, results: results,
+                                 longSession: longSession)
         print(report.table)
         let data = try report.jsonData()
         print(String(decoding: data, as: UTF8.self))

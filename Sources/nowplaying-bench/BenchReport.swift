@@ -14,21 +14,26 @@ struct BenchReport: Codable {
     var mode: String
     var audioDriver: String
     var results: [ConfigurationResult]
+    /// Scenario 9, measured once in this process (it draws nothing on screen).
+    var longSession: LongSessionFigures
     var budget: [BudgetLine] = []
 
     /// The configuration the budget is for.
     static let budgetRenderer = "software", budgetSize = "480x800"
 
-    init(mode: String, audioDriver: String, results: [ConfigurationResult]) {
+    init(mode: String, audioDriver: String, results: [ConfigurationResult], longSession: LongSessionFigures) {
         self.mode = mode
         self.audioDriver = audioDriver
         self.results = results
+        self.longSession = longSession
+        var lines = [BudgetLine(name: "long session: last/first 1,000", value: longSession.ratio, limit: 2, unit: "×")]
         if let r = results.first(where: { $0.renderer == BenchReport.budgetRenderer && $0.size == BenchReport.budgetSize }) {
-            budget = BenchReport.lines(for: r).map { line in
-                var l = line
-                l.met = mode == "full" ? line.value <= line.limit : nil
-                return l
-            }
+            lines = BenchReport.lines(for: r) + lines
+        }
+        budget = lines.map { line in
+            var l = line
+            l.met = mode == "full" ? line.value <= line.limit : nil
+            return l
         }
     }
 
@@ -96,6 +101,11 @@ struct BenchReport: Codable {
                            "\(f(big.startupMs)) ms · \(f(big.peakMemoryMiB)) MiB · \(frames(big.carousel))"))
             out.append("")
         }
+        let s = longSession
+        out.append("text (software renderer, in process)")
+        out.append(row("  9 long session, \(s.strings) strings", "per string: first · last \(s.window)",
+                       "\(f(s.firstMicroseconds)) µs · \(f(s.lastMicroseconds)) µs (\(f(s.ratio, 2)) ×)"))
+        out.append("")
         if !budget.isEmpty {
             out.append("Budget (\(BenchReport.budgetRenderer) renderer, \(BenchReport.budgetSize))")
             for b in budget {

@@ -23,7 +23,7 @@ final class LowerModuleView: View {
         var index = 0
         override init() {
             super.init()
-            for l in [title, artist] { l.isUserInteractionEnabled = false; l.textAlignment = .left; addSubview(l) }
+            for l in [title, artist] { l.isUserInteractionEnabled = false; addSubview(l) }
         }
         override func layoutSubviews() {
             title.frame = Rect(x: 0, y: 6, width: bounds.width, height: 22)
@@ -42,7 +42,7 @@ final class LowerModuleView: View {
         volume.minimumTrackTintColor = .white
         volume.maximumTrackTintColor = Theme.trackRemaining
         upNext.identifier = "upNext"
-        for l in [volumeCaption, song, details, upNextHeading] { l.textAlignment = .left }
+        for l in [volumeCaption, upNextHeading] { l.textAlignment = .left }
         for v: View in [volumeCaption, volume, song, details, upNextHeading, upNext] { addSubview(v) }
     }
 
@@ -65,14 +65,14 @@ final class LowerModuleView: View {
     /// Shows the current track and the ones after it in play order.
     func show(current: Track, upcoming: [(index: Int, track: Track)]) {
         song.text = current.title
-        details.text = "\(current.artist) — \(current.album)"
+        details.setByline("\(current.artist) — \(current.album)", under: current.title)
         for r in rows { r.removeFromSuperview() }
         rows = upcoming.prefix(LowerModuleView.upNextCount).enumerated().map { i, item in
             let row = UpNextRow()
             row.identifier = "upNext.item.\(i)"
             row.index = item.index
             row.title.text = item.track.title
-            row.artist.text = item.track.artist
+            row.artist.setByline(item.track.artist, under: item.track.title)
             row.addAction(for: .touchUpInside) { [unowned self] c in self.onSelect?((c as! UpNextRow).index) }
             upNext.addSubview(row)
             return row

@@ -144,7 +144,7 @@ final class NowPlayingView: View {
     /// Shows a track's title, artist and album.
     func show(_ track: Track) {
         titleLabel.text = track.title
-        artistLabel.text = track.artist
+        artistLabel.setByline(track.artist, under: track.title)
         albumLabel.text = track.album
     }
 

@@ -34,7 +34,7 @@ final class LibraryCell: CollectionViewCell {
     func configure(index: Int, title t: String, artist a: String, seconds: Double?, cover: Image?, isCurrent: Bool) {
         identifier = "library.item.\(index)"
         title.text = t
-        artist.text = a
+        artist.setByline(a, under: t)
         duration.text = seconds.map(TimeFormat.elapsed) ?? ""
         thumbnail.image = cover
         title.textColor = isCurrent ? Theme.accent : Theme.primaryText

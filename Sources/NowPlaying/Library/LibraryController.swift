@@ -48,7 +48,7 @@ final class LibraryController: CollectionViewDataSource {
         let mini = view.miniPlayer
         if let track = session.currentTrack {
             mini.title.text = track.title
-            mini.artist.text = track.artist
+            mini.artist.setByline(track.artist, under: track.title)
             mini.cover.image = showsCovers ? cover(session.current) : nil
         }
         mini.playPause.setImage(session.isPlaying ? icons.pause : icons.play, for: .normal)

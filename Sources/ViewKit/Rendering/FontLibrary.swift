@@ -1,22 +1,11 @@
-import FoundationEssentials
-
-/// Where the font files are: one file per weight for the primary face, then fall-back files
-/// tried in order for characters the primary face lacks (CJK, Hebrew, Arabic …).
+/// Where the UI font's files are: one file per weight. Characters the UI font lacks (emoji, CJK, Arabic …)
+/// are drawn with the faces fontconfig finds for them (`FallbackFonts`).
 public struct FontLibrary: Sendable {
     public var faces: [Font.Weight: String]
-    public var fallbacks: [String]
 
-    public init(faces: [Font.Weight: String], fallbacks: [String] = FontLibrary.systemFallbacks) {
+    public init(faces: [Font.Weight: String]) {
         self.faces = faces
-        self.fallbacks = fallbacks.filter { FileManager.default.isReadableFile(atPath: $0) }
     }
-
-    /// Fall-back faces commonly installed on Debian and Ubuntu (missing ones are skipped).
-    public static let systemFallbacks = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    ]
 
     /// The file for a weight: the nearest registered weight when the exact one is missing.
     public func path(for weight: Font.Weight) -> String? {

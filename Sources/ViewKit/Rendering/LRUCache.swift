@@ -1,43 +1,106 @@
 /// A cache that evicts the least recently used entries once the total cost passes a budget.
+/// Entries sit in a doubly linked list from most to least recently used, stored in an array whose freed slots
+/// are reused, so a look-up, an insert and each eviction cost the same however many entries the cache holds.
 public struct LRUCache<Key: Hashable, Value> {
-    private struct Entry { var value: Value; var cost: Int; var lastUse: UInt64 }
-    private var entries: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    private struct Node {
+        var key: Key
+        var value: Value
+        var cost: Int
+        var newer: Int?
+        var older: Int?
+    }
+    private var nodes: [Node?] = []
+    private var freeSlots: [Int] = []
+    private var slots: [Key: Int] = [:]
+    private var newest: Int?
+    private var oldest: Int?
     public private(set) var totalCost = 0
     public let budget: Int
+    /// Entries linked, unlinked or evicted by the last insert (counted for tests: it must not grow with the cache).
+    private(set) var lastInsertWork = 0
 
     public init(budget: Int) { self.budget = budget }
 
-    public var count: Int { entries.count }
+    public var count: Int { slots.count }
 
+    /// The value for `key`, which becomes the most recently used entry.
     public mutating func value(for key: Key) -> Value? {
-        guard var e = entries[key] else { return nil }
-        clock += 1
-        e.lastUse = clock
-        entries[key] = e
-        return e.value
+        guard let slot = slots[key] else { return nil }
+        moveToFront(slot)
+        return nodes[slot]?.value
     }
 
+    /// Stores `value` as the most recently used entry, then evicts the least recently used others while the
+    /// total cost is over budget.
     public mutating func insert(_ value: Value, for key: Key, cost: Int) {
-        clock += 1
-        if let old = entries[key] { totalCost -= old.cost }
-        entries[key] = Entry(value: value, cost: cost, lastUse: clock)
-        totalCost += cost
-        guard totalCost > budget else { return }
-        // Evict oldest first, keeping the entry just inserted.
-        for (k, e) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where totalCost > budget && k != key {
-            entries[k] = nil
-            totalCost -= e.cost
+        lastInsertWork = 1
+        if let slot = slots[key] {
+            totalCost += cost - (nodes[slot]?.cost ?? 0)
+            nodes[slot]?.value = value
+            nodes[slot]?.cost = cost
+            moveToFront(slot)
+        } else {
+            let node = Node(key: key, value: value, cost: cost, newer: nil, older: nil)
+            let slot: Int
+            if let free = freeSlots.popLast() { slot = free; nodes[slot] = node } else { slot = nodes.count; nodes.append(node) }
+            slots[key] = slot
+            totalCost += cost
+            linkAtFront(slot)
+        }
+        while totalCost > budget, let victim = oldest, nodes[victim]?.key != key {
+            remove(victim)
+            lastInsertWork += 1
         }
     }
 
-    public mutating func removeAll() { entries.removeAll(); totalCost = 0 }
+    public mutating func removeAll() {
+        nodes.removeAll(); freeSlots.removeAll(); slots.removeAll()
+        newest = nil; oldest = nil; totalCost = 0
+    }
 
     /// Drops the entries whose value no longer matters (say, a texture of an image that is gone).
     public mutating func removeAll(where isStale: (Value) -> Bool) {
-        for (k, e) in entries where isStale(e.value) {
-            entries[k] = nil
-            totalCost -= e.cost
+        var slot = newest
+        while let s = slot, let node = nodes[s] {
+            slot = node.older
+            if isStale(node.value) { remove(s) }
         }
+    }
+
+    /// The keys from least to most recently used (for tests).
+    var keysByRecency: [Key] {
+        var keys: [Key] = []
+        var slot = oldest
+        while let s = slot, let node = nodes[s] { keys.append(node.key); slot = node.newer }
+        return keys
+    }
+
+    private mutating func moveToFront(_ slot: Int) {
+        guard slot != newest else { return }
+        unlink(slot)
+        linkAtFront(slot)
+    }
+
+    private mutating func linkAtFront(_ slot: Int) {
+        nodes[slot]?.newer = nil
+        nodes[slot]?.older = newest
+        if let n = newest { nodes[n]?.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        guard let node = nodes[slot] else { return }
+        if let n = node.newer { nodes[n]?.older = node.older } else { newest = node.older }
+        if let o = node.older { nodes[o]?.newer = node.newer } else { oldest = node.newer }
+    }
+
+    private mutating func remove(_ slot: Int) {
+        guard let node = nodes[slot] else { return }
+        unlink(slot)
+        slots[node.key] = nil
+        totalCost -= node.cost
+        nodes[slot] = nil
+        freeSlots.append(slot)
     }
 }

@@ -1,21 +1,42 @@
 import CSDL2
 
-/// Shapes text with SDL_ttf (HarfBuzz) into cached textures. Text is split into runs by the face that
-/// has the glyphs (primary, then fall-backs) and by direction, so accents, CJK and right-to-left titles render.
-/// Textures are white; labels tint them with a colour modulation, so one texture serves every colour.
+/// Shapes text with SDL_ttf (HarfBuzz) into cached textures. Text is split into runs by face and by direction:
+/// the UI font where it has the glyph, else the face fontconfig prefers for the character at the same weight
+/// (`FallbackFonts`: CJK, Arabic, Hebrew …), and a colour face for emoji. White glyphs go to one texture that
+/// labels tint with a colour modulation, so one texture serves every colour; colour glyphs to a second, drawn as is.
 @MainActor
 public final class TextRenderer {
     public var library: FontLibrary { didSet { closeFonts(); textures.removeAll() } }
 
+    /// One line drawn: white glyphs to tint with the text colour, and colour glyphs (emoji) to draw as they are.
+    /// Both textures, when there, are the line's size in pixels.
+    public struct LineTextures {
+        public let glyphs: Texture?
+        public let colour: Texture?
+        public let width: Int
+        public let height: Int
+        var byteCount: Int { (glyphs?.byteCount ?? 0) + (colour?.byteCount ?? 0) }
+    }
+
     private struct TextKey: Hashable { let text: String; let weight: Font.Weight; let pixels: Int }
-    private struct Run { let text: String; let face: OpaquePointer; let rtl: Bool; let script: String }
+    private struct FaceKey: Hashable { let path: String; let index: Int; let embolden: Bool }
+    /// An open face as a run uses it: colour faces draw untinted; a bitmap face is scaled by `scale` to the line.
+    private struct Face {
+        let handle: OpaquePointer
+        var fallback: FallbackFace?
+        var scale = 1.0
+        var isColour: Bool { fallback?.isColour ?? false }
+    }
+    private struct Run { let text: String; let face: Face; let rtl: Bool; let script: String }
 
     private let renderer: OpaquePointer
     /// One open face per font file, set to whatever size is needed (each face costs its font's tables, so
     /// a face per size would cost them again and again).
-    private var faces: [String: OpaquePointer] = [:]
+    private var faces: [FaceKey: OpaquePointer] = [:]
     private var faceSizes: [OpaquePointer: Int] = [:]
-    private var textures = LRUCache<TextKey, Texture>(budget: 24 << 20)
+    /// fontconfig's answers, kept for the renderer's life.
+    let fallbacks = FallbackFonts()
+    private var textures = LRUCache<TextKey, LineTextures>(budget: 24 << 20)
     private var widths = LRUCache<TextKey, Double>(budget: 8192)
 
     /// Destroys the cached textures (before the SDL renderer that made them goes).
@@ -29,7 +50,7 @@ public final class TextRenderer {
 
     /// Font metrics in points at a pixel scale.
     public func lineHeight(_ font: Font, scale: Double) -> Double {
-        guard let f = face(library.path(for: font.weight), font, scale) else { return font.size * 1.2 }
+        guard let f = primary(font, scale) else { return font.size * 1.2 }
         return Double(TTF_FontLineSkip(f)) / scale
     }
 
@@ -37,62 +58,86 @@ public final class TextRenderer {
     public func width(of text: String, font: Font, scale: Double) -> Double {
         let key = TextKey(text: text, weight: font.weight, pixels: pixels(font, scale))
         if let w = widths.value(for: key) { return w }
-        var total: Int32 = 0
+        var total = 0
         for run in runs(text, font: font, scale: scale) {
             var w: Int32 = 0, h: Int32 = 0
             configure(run)
-            TTF_SizeUTF8(run.face, run.text, &w, &h)
-            total += w
+            TTF_SizeUTF8(run.face.handle, run.text, &w, &h)
+            total += scaled(Int(w), run.face)
         }
         let w = Double(total) / scale
         widths.insert(w, for: key, cost: 1)
         return w
     }
 
-    /// A white texture of one line of text at pixel size, cached.
-    public func texture(for text: String, font: Font, scale: Double) -> Texture? {
+    /// One line of text at pixel size, cached.
+    public func textures(for text: String, font: Font, scale: Double) -> LineTextures? {
         guard !text.isEmpty else { return nil }
         let key = TextKey(text: text, weight: font.weight, pixels: pixels(font, scale))
         if let t = textures.value(for: key) { return t }
         var visual = runs(text, font: font, scale: scale)
-        if let first = visual.first(where: { $0.script != "Zyyy" }), first.rtl { visual.reverse() }
-        var rendered: [(Surface, Int32)] = []
+        if WritingDirection.of(text) == .rightToLeft { visual.reverse() }
+        var rendered: [(surface: Surface, ascent: Int, isColour: Bool)] = []
         for run in visual {
             configure(run)
-            guard let s = Surface(taking: TTF_RenderUTF8_Blended(run.face, run.text, SDL_Color(r: 255, g: 255, b: 255, a: 255)))
+            guard var s = Surface(taking: TTF_RenderUTF8_Blended(run.face.handle, run.text, SDL_Color(r: 255, g: 255, b: 255, a: 255)))
             else { continue }
-            rendered.append((s, TTF_FontAscent(run.face)))
+            if run.face.scale != 1 {
+                guard let small = s.resampled(width: scaled(s.width, run.face), height: scaled(s.height, run.face)) else { continue }
+                s = small
+            }
+            rendered.append((s, scaled(Int(TTF_FontAscent(run.face.handle)), run.face), run.face.isColour))
         }
         guard !rendered.isEmpty else { return nil }
-        let ascent = rendered.map(\.1).max() ?? 0
-        let width = rendered.reduce(0) { $0 + $1.0.width }
-        let height = rendered.map { Int(ascent - $0.1) + $0.0.height }.max() ?? 1
-        guard let canvas = Surface(width: width, height: height) else { return nil }
-        var x: Int32 = 0
-        for (s, a) in rendered {
-            SDL_SetSurfaceBlendMode(s.pointer, SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(x: x, y: ascent - a, w: Int32(s.width), h: Int32(s.height))
-            SDL_UpperBlit(s.pointer, nil, canvas.pointer, &dst)
-            x += Int32(s.width)
+        let ascent = rendered.map(\.ascent).max() ?? 0
+        let width = rendered.reduce(0) { $0 + $1.surface.width }
+        let height = rendered.map { ascent - $0.ascent + $0.surface.height }.max() ?? 1
+        var glyphs: Surface?, colour: Surface?
+        var x = 0
+        for r in rendered {
+            let layer = r.isColour ? colour ?? Surface(width: width, height: height) : glyphs ?? Surface(width: width, height: height)
+            guard let layer else { return nil }
+            if r.isColour { colour = layer } else { glyphs = layer }
+            SDL_SetSurfaceBlendMode(r.surface.pointer, SDL_BLENDMODE_NONE)
+            var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - r.ascent), w: Int32(r.surface.width), h: Int32(r.surface.height))
+            SDL_UpperBlit(r.surface.pointer, nil, layer.pointer, &dst)
+            x += r.surface.width
         }
-        guard let t = Texture(renderer: renderer, surface: canvas.pointer) else { return nil }
-        textures.insert(t, for: key, cost: t.byteCount)
-        return t
+        let line = LineTextures(glyphs: glyphs.flatMap { Texture(renderer: renderer, surface: $0.pointer) },
+                                colour: colour.flatMap { Texture(renderer: renderer, surface: $0.pointer) },
+                                width: width, height: height)
+        textures.insert(line, for: key, cost: line.byteCount)
+        return line
+    }
+
+    /// The fontconfig faces a line uses besides the UI font, in logical order (for tests and inspection).
+    func fallbackFaces(for text: String, font: Font, scale: Double) -> [FallbackFace] {
+        runs(text, font: font, scale: scale).compactMap(\.face.fallback)
     }
 
     private func pixels(_ font: Font, _ scale: Double) -> Int { max(1, Int((font.size * scale).rounded())) }
 
-    /// The face of a font file, at the font's pixel size.
-    private func face(_ path: String?, _ font: Font, _ scale: Double) -> OpaquePointer? {
-        guard let path else { return nil }
-        let size = pixels(font, scale)
+    private func scaled(_ length: Int, _ face: Face) -> Int {
+        face.scale == 1 ? length : max(1, Int((Double(length) * face.scale).rounded()))
+    }
+
+    /// The UI font's face for a font's weight, at its pixel size.
+    private func primary(_ font: Font, _ scale: Double) -> OpaquePointer? {
+        guard let path = library.path(for: font.weight) else { return nil }
+        return face(FaceKey(path: path, index: 0, embolden: false), pixels(font, scale))
+    }
+
+    /// The face of a font file, at a pixel size (a bitmap face keeps its one size: SDL_ttf takes the size as the
+    /// index of a strike and clamps it).
+    private func face(_ key: FaceKey, _ size: Int) -> OpaquePointer? {
         let face: OpaquePointer
-        if let f = faces[path] {
+        if let f = faces[key] {
             face = f
         } else {
-            guard let f = TTF_OpenFont(path, Int32(size)) else { return nil }
+            guard let f = TTF_OpenFontIndex(key.path, Int32(size), key.index) else { return nil }
             TTF_SetFontHinting(f, TTF_HINTING_LIGHT_SUBPIXEL)
-            faces[path] = f
+            if key.embolden { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
+            faces[key] = f
             faceSizes[f] = size
             face = f
         }
@@ -103,16 +148,30 @@ public final class TextRenderer {
         return face
     }
 
-    private func configure(_ run: Run) {
-        TTF_SetFontDirection(run.face, run.rtl ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
-        TTF_SetFontScriptName(run.face, run.script == "Zyyy" ? "Latn" : run.script)
+    /// The face fontconfig prefers for a character the UI font lacks, opened at the font's size; a bitmap face is
+    /// scaled so that its height matches the UI font's.
+    private func fallback(for scalar: Unicode.Scalar, font: Font, scale: Double, colour: Bool, primary: OpaquePointer) -> Face? {
+        guard let found = fallbacks.face(for: scalar, weight: font.weight, colour: colour),
+              // Outlines only: SDL_ttf's synthetic bold outlines a colour bitmap in white.
+              let handle = face(FaceKey(path: found.path, index: found.index, embolden: found.embolden && !found.isBitmap),
+                                pixels(font, scale)),
+              TTF_GlyphIsProvided32(handle, scalar.value) != 0 else { return nil }
+        var f = Face(handle: handle, fallback: found)
+        if found.isBitmap { f.scale = Double(TTF_FontHeight(primary)) / Double(max(1, TTF_FontHeight(handle))) }
+        return f
     }
 
-    /// Splits text where the face or the direction changes; neutral characters join the run they are in.
+    private func configure(_ run: Run) {
+        TTF_SetFontDirection(run.face.handle, run.rtl ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        TTF_SetFontScriptName(run.face.handle, run.script == "Zyyy" ? "Latn" : run.script)
+    }
+
+    /// Splits text where the face or the direction changes; neutral characters join the run they are in, except
+    /// emoji, which take a colour face when there is one.
     private func runs(_ text: String, font: Font, scale: Double) -> [Run] {
-        guard let primary = face(library.path(for: font.weight), font, scale) else { return [] }
-        // Fall-back faces open only for text that needs them: a large CJK face costs megabytes at each size.
-        var fallbacks: [OpaquePointer]?
+        guard let primaryHandle = primary(font, scale) else { return [] }
+        let primary = Face(handle: primaryHandle)
+        let scalars = Array(text.unicodeScalars)
         var runs: [Run] = []
         var current = ""
         var currentFace = primary
@@ -122,20 +181,28 @@ public final class TextRenderer {
             runs.append(Run(text: current, face: currentFace, rtl: TextRenderer.isRTL(currentScript), script: currentScript))
             current = ""
         }
-        for scalar in text.unicodeScalars {
+        for (i, scalar) in scalars.enumerated() {
             let script = TextRenderer.script(of: scalar)
             let neutral = script == "Zyyy"
+            let emoji = scalar.properties.isEmojiPresentation
+                || (scalar.properties.isEmoji && i + 1 < scalars.count && scalars[i + 1] == "\u{FE0F}")
+            // A colour face keeps what joins emoji (ZWJ, variation selector, keycap, tags; HarfBuzz drops those it
+            // lacks) but not digits or spaces.
+            let joinsEmoji = [0x200D, 0xFE0F, 0x20E3].contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+            let stays = currentFace.isColour ? joinsEmoji
+                : neutral && !emoji && TTF_GlyphIsProvided32(currentFace.handle, scalar.value) != 0
             var f = currentFace
-            if !neutral || TTF_GlyphIsProvided32(currentFace, scalar.value) == 0 {
-                if TTF_GlyphIsProvided32(primary, scalar.value) != 0 {
+            if !stays {
+                if emoji, let e = fallback(for: scalar, font: font, scale: scale, colour: true, primary: primaryHandle), e.isColour {
+                    f = e
+                } else if TTF_GlyphIsProvided32(primaryHandle, scalar.value) != 0 {
                     f = primary
                 } else {
-                    if fallbacks == nil { fallbacks = library.fallbacks.compactMap { face($0, font, scale) } }
-                    f = fallbacks?.first { TTF_GlyphIsProvided32($0, scalar.value) != 0 } ?? primary
+                    f = fallback(for: scalar, font: font, scale: scale, colour: false, primary: primaryHandle) ?? primary
                 }
             }
             let newScript = neutral ? currentScript : script
-            if f != currentFace || (newScript != currentScript && currentScript != "Zyyy") {
+            if f.handle != currentFace.handle || (newScript != currentScript && currentScript != "Zyyy") {
                 flush()
             }
             currentFace = f

@@ -1,6 +1,6 @@
 /// Horizontal placement of text (NSTextAlignment).
 public enum TextAlignment: Sendable {
-    /// Left for left-to-right text, right for right-to-left text.
+    /// Left for a left-to-right paragraph, right for a right-to-left one (see `Label.baseWritingDirection`).
     case natural, left, center, right
 }
 
@@ -11,6 +11,9 @@ open class Label: View {
     public var font = Font(size: 17) { didSet { if font != oldValue { invalidate() } } }
     public var textColor: Color = .white { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
+    /// The paragraph's direction: `.natural` takes it from the text (its first strong character). Set it to
+    /// align a line with another, as an artist line with its right-to-left title.
+    public var baseWritingDirection = WritingDirection.natural { didSet { if baseWritingDirection != oldValue { setNeedsDisplay() } } }
     /// The most lines to show; 0 means as many as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidate() } } }
 
@@ -72,19 +75,21 @@ open class Label: View {
         let lines = layoutLines(with: renderer, scale: scale)
         let lh = renderer.lineHeight(font, scale: scale)
         var y = bounds.midY - lh * Double(lines.count) / 2
-        let rtl = text.unicodeScalars.first { TextRenderer.script(of: $0) != "Zyyy" }.map { ["Hebr", "Arab"].contains(TextRenderer.script(of: $0)) } ?? false
+        let direction = baseWritingDirection == .natural ? WritingDirection.of(text) : baseWritingDirection
         for line in lines {
-            if let tex = renderer.texture(for: line, font: font, scale: scale) {
-                let w = Double(tex.width) / scale, h = Double(tex.height) / scale
+            if let drawn = renderer.textures(for: line, font: font, scale: scale) {
+                let w = Double(drawn.width) / scale, h = Double(drawn.height) / scale
                 let x: Double
                 switch textAlignment {
                 case .left: x = bounds.minX
                 case .right: x = bounds.maxX - w
                 case .center: x = bounds.midX - w / 2
-                case .natural: x = rtl ? bounds.maxX - w : bounds.minX
+                case .natural: x = direction == .rightToLeft ? bounds.maxX - w : bounds.minX
                 }
                 func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
-                context.draw(tex, in: Rect(x: snap(x), y: snap(y + (lh - h) / 2), width: w, height: h), tint: textColor)
+                let rect = Rect(x: snap(x), y: snap(y + (lh - h) / 2), width: w, height: h)
+                if let glyphs = drawn.glyphs { context.draw(glyphs, in: rect, tint: textColor) }
+                if let colour = drawn.colour { context.draw(colour, in: rect, tint: Color(white: 1, alpha: textColor.alpha)) }
             }
             y += lh
         }
