@@ -54,6 +54,32 @@ struct PartialRedrawTests {
         #expect(partial > frames / 2, "\(partial) of \(frames) frames were partial")
     }
 
+    /// Playing with the song card up, a progress tick redraws the card's slider and time labels, not the mini
+    /// player's progress line hidden under the card, nor everything between them (issue 13, defect 7).
+    @Test func aProgressTickUnderTheCardRedrawsOnlyTheCardsProgress() throws {
+        let app = try NowPlayingApp(options: headlessOptions(size: Size(width: 375, height: 667)))
+        let application = app.application
+        application.drawIfNeeded()
+        let window = application.window
+        func place(_ id: String) throws -> PixelRect {
+            let v = try #require(window.viewWithIdentifier(id))
+            let r = v.convert(v.bounds, to: nil)
+            // The renderer's margin of a pixel around each view.
+            return PixelRect(x: Int(r.minX.rounded(.down)) - 1, y: Int(r.minY.rounded(.down)) - 1,
+                             width: Int(r.width.rounded(.up)) + 3, height: Int(r.height.rounded(.up)) + 3)
+        }
+        app.view.showProgress(position: 12.5, duration: 42)
+        app.library.view.miniPlayer.setProgress(12.5 / 42)
+        app.advanceFrame()
+        let mini = try place("miniPlayer")
+        let moving = try ["progress", "elapsed", "remaining"].map(place)
+        #expect(application.renderer.lastRegions.allSatisfy { $0.intersection(mini).isEmpty },
+                "the mini player under the card is not redrawn: \(application.renderer.lastRegions)")
+        let redrawn = application.renderer.lastRegions.reduce(0) { $0 + $1.area }
+        #expect(redrawn > 0 && redrawn <= moving.reduce(0) { $0 + $1.area },
+                "\(redrawn) pixels redrawn for a slider and two labels of \(moving.reduce(0) { $0 + $1.area })")
+    }
+
     static func differingPixels(_ a: Surface, _ b: Surface) -> Int {
         guard a.width == b.width, a.height == b.height else { return Int.max }
         var n = 0

@@ -95,6 +95,25 @@ struct ControlTests {
         #expect(s.value == 100, "values clamp to the range")
     }
 
+    /// Setting what a slider already has changes nothing on screen, so it asks for no redraw (the progress
+    /// slider is given its track's duration four times a second).
+    @Test func settingTheSameValuesAsksForNoRedraw() throws {
+        let window = Window(clock: ManualClock())
+        let s = try slider()
+        s.value = 40
+        window.addSubview(s)
+        _ = window.takeDirtyViews()
+        s.maximumValue = 100
+        s.minimumValue = 0
+        s.value = 40
+        s.minimumTrackTintColor = .white
+        s.maximumTrackTintColor = Color(white: 1, alpha: 0.3)
+        s.trackHeight = 4
+        #expect(!window.needsDisplay)
+        s.maximumValue = 200
+        #expect(window.needsDisplay, "a new range moves the thumb")
+    }
+
     @Test func testDraggingTheThumbChangesTheValueContinuously() throws {
         let s = try slider()
         s.value = 0

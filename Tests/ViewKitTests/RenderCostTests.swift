@@ -59,7 +59,9 @@ struct RenderCostTests {
         let changed = window.takeDirtyViews()
         #expect(changed?.count == 1)
         c.renderer.render(window, background: .black, changed: changed)
-        // Where it was (10…30 × 10…20) and where it is (50…70 × 45…55), a pixel of margin around each.
+        // Where it was (10…30 × 10…20) and where it is (50…70 × 45…55), a pixel of margin around each: two
+        // places apart (their bounding box would hold 2,914 pixels against 2 × 264), as LVGL keeps them.
+        #expect(c.renderer.lastRegions == [PixelRect(x: 9, y: 9, width: 22, height: 12), PixelRect(x: 49, y: 44, width: 22, height: 12)])
         #expect(c.renderer.lastRegion == PixelRect(x: 9, y: 9, width: 62, height: 47))
         assertPixel(c.pixel(x: 20, y: 15), 0, 0, 0, 3, "the old place is cleared")
         assertPixel(c.pixel(x: 60, y: 50), 255, 0, 0, 3, "the new place is drawn")
@@ -116,5 +118,35 @@ struct RenderCostTests {
         #expect(first.pixel(x: 300, y: 300) == again.pixel(x: 300, y: 300))
         let svg = try Fixtures.solidImage(width: 10, height: 10, hex: "ff0000")
         #expect(!svg.isOpaque)
+    }
+
+    /// A change under an opaque view drawn after it redraws nothing (issue 13, defect 7: the mini player's
+    /// progress line under the song card).
+    @Test func aChangeUnderAnOpaqueViewRedrawsNothing() throws {
+        let c = try canvas()
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let under = Probe(frame: Rect(x: 10, y: 80, width: 80, height: 4))
+        let card = View(frame: Rect(x: 0, y: 20, width: 100, height: 80))
+        card.backgroundColor = .white
+        let onCard = Probe(frame: Rect(x: 10, y: 40, width: 80, height: 4))
+        window.addSubview(under)
+        window.addSubview(card)
+        card.addSubview(onCard)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        under.setNeedsDisplay()
+        onCard.setNeedsDisplay()
+        let draws = (under.draws, onCard.draws)
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions == [PixelRect(x: 9, y: 59, width: 82, height: 6)], "only the change on the card")
+        #expect(under.draws == draws.0 && onCard.draws == draws.1 + 1)
+        under.setNeedsDisplay()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions.isEmpty, "nothing on screen changed")
+        // Moved out from under the card, its new place shows.
+        under.frame.origin.y = 2
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions == [PixelRect(x: 9, y: 1, width: 82, height: 6)])
     }
 }

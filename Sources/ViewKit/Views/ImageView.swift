@@ -30,7 +30,7 @@ public enum ContentMode: Sendable {
 /// Shows an image in its bounds according to `contentMode`; rounded by `cornerRadius` when it clips to bounds.
 open class ImageView: View {
     public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
-    public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
+    public var contentMode: ContentMode = .scaleToFill { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
     /// Multiplies the image's colours: white shows it as it is; single-colour icons take the tint.
     public var tintColor: Color = .white { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
 

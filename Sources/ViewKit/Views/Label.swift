@@ -10,7 +10,7 @@ open class Label: View {
     public var text: String = "" { didSet { if text != oldValue { invalidate() } } }
     public var font = Font(size: 17) { didSet { if font != oldValue { invalidate() } } }
     public var textColor: Color = .white { didSet { if textColor != oldValue { setNeedsDisplay() } } }
-    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
+    public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
     /// The paragraph's direction: `.natural` takes it from the text (its first strong character). Set it to
     /// align a line with another, as an artist line with its right-to-left title.
     public var baseWritingDirection = WritingDirection.natural { didSet { if baseWritingDirection != oldValue { setNeedsDisplay() } } }

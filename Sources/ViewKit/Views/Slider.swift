@@ -2,16 +2,16 @@
 /// The part of the track before the thumb has `minimumTrackTintColor`, the rest `maximumTrackTintColor`;
 /// the thumb image may differ while held (`.highlighted`). A touch anywhere on the slider grabs the thumb.
 open class Slider: Control {
-    public var minimumValue: Double = 0 { didSet { value = clamp(value); setNeedsDisplay() } }
-    public var maximumValue: Double = 1 { didSet { value = clamp(value); setNeedsDisplay() } }
+    public var minimumValue: Double = 0 { didSet { if minimumValue != oldValue { rangeDidChange() } } }
+    public var maximumValue: Double = 1 { didSet { if maximumValue != oldValue { rangeDidChange() } } }
     /// Always within minimum…maximum.
     public var value: Double {
         get { storedValue }
         set { let v = clamp(newValue); if v != storedValue { storedValue = v; setNeedsDisplay() } }
     }
-    public var minimumTrackTintColor: Color = .white { didSet { setNeedsDisplay() } }
-    public var maximumTrackTintColor = Color(white: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
-    public var trackHeight: Double = 4 { didSet { setNeedsDisplay() } }
+    public var minimumTrackTintColor: Color = .white { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
+    public var maximumTrackTintColor = Color(white: 1, alpha: 0.3) { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
+    public var trackHeight: Double = 4 { didSet { if trackHeight != oldValue { setNeedsDisplay() } } }
     /// When false, `valueChanged` is sent once, on release, instead of while dragging.
     public var isContinuous = true
 
@@ -32,6 +32,12 @@ open class Slider: Control {
     public var currentThumbImage: Image? { thumbImage(for: state) }
 
     private func clamp(_ v: Double) -> Double { max(minimumValue, min(maximumValue, v)) }
+
+    /// The value stays in the new range, and the thumb moves with the range.
+    private func rangeDidChange() {
+        storedValue = clamp(storedValue)
+        setNeedsDisplay()
+    }
 
     /// The value as a fraction 0…1 of the range.
     public var fraction: Double {

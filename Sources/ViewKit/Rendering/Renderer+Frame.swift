@@ -1,0 +1,106 @@
+import CSDL2
+
+/// The frame walk: what to redraw, and the tree drawn back to front within it.
+extension Renderer {
+    /// Draws the tree rooted at `root` over `background` (not presented). With `changed` views, only the
+    /// places they covered last frame and cover now are redrawn (the rest of the last frame stays), leaving out
+    /// those under an opaque view drawn after them; nil redraws everything. Within each place, whatever lies
+    /// under the topmost opaque view covering it is skipped.
+    public func render(_ root: View, background: Color, changed: [View]? = nil) {
+        frameCount += 1
+        let (w, h) = outputSize
+        let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
+        let (target, isNew) = frameTarget(width: w, height: h)
+        setTarget(target)
+        var region = DirtyRegion(bounds: screen)
+        // A new frame target holds nothing of the last frame: it is drawn whole.
+        if let changed, !isNew {
+            addPlaces(of: changed, root: root, base: base, to: &region)
+        } else {
+            region.add(screen)
+        }
+        lastDirtyRects = region.rects
+        recordingOrigin = (0, 0)
+        groupsDrawn = 0
+        stagedCopies = 0
+        for rect in region.rects { draw(root, within: rect, background: background, base: base) }
+        recordingOrigin = nil
+        occlusion = Occlusion()
+        // Offscreen targets serve groups while they fade; a frame without any lets them go.
+        if groupsDrawn == 0 { targets.removeAll() }
+        if stagedCopies == 0 { staging = nil }
+    }
+
+    /// The rectangles the last `render` redrew.
+    public var lastRegions: [PixelRect] { lastDirtyRects }
+
+    /// The smallest rectangle holding what the last `render` redrew.
+    public var lastRegion: PixelRect { DirtyRegion.boundingBox(of: lastDirtyRects) }
+
+    /// Draws the tree clipped to `rect`, over the background unless an opaque view covers all of it.
+    private func draw(_ root: View, within rect: PixelRect, background: Color, base: AffineTransform) {
+        occlusion = Occlusion(root: root, transform: base, region: rect)
+        setClip(rect)
+        if occlusion.occluder == nil {
+            let c = background.rgba8
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
+            fill(rect.rect, color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+        }
+        draw(root, parent: base, alpha: 1, clip: rect)
+    }
+
+    /// Each changed view's place when last drawn and its place now, except a place that an opaque view drawn
+    /// after it covers whole (a slider under the song card changes nothing on screen).
+    private func addPlaces(of views: [View], root: View, base: AffineTransform, to region: inout DirtyRegion) {
+        for v in views {
+            let inTree = v.rootView === root && v.isVisibleInTree
+            var places: [PixelRect] = []
+            if let old = v.lastDrawnRect { places.append(old) }
+            if inTree { places.append(PixelRect(enclosing: v.subtreeBounds(in: v.presentationTransformToRoot.concatenating(base)))) }
+            for place in places {
+                let visible = place.intersection(region.bounds)
+                guard !visible.isEmpty else { continue }
+                if inTree, let cover = Occlusion(root: root, transform: base, region: visible).occluder, v.isDrawn(below: cover) { continue }
+                region.add(visible)
+            }
+        }
+    }
+
+    func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
+        let viewAlpha = view.presentationAlpha
+        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view),
+              snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(view)) else { return }
+        let m = view.presentationTransformToSuperview.concatenating(parent)
+        let box = view.subtreeBounds(in: m)
+        if let origin = recordingOrigin {
+            view.lastDrawnRect = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        // Nothing of it falls in the place being redrawn.
+        guard !PixelRect(enclosing: box).intersection(clip).isEmpty else { return }
+        if viewAlpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
+            drawGroup(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
+        } else {
+            drawContent(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
+        }
+    }
+
+    func drawContent(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
+        let bounds = view.presentationBounds
+        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds)
+        let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
+        setClip(clip)
+        if occlusion.reached(view) {
+            if let bg = view.presentationBackgroundColor { ctx.fill(bounds, color: bg, radii: radii) }
+            view.draw(in: ctx)
+        }
+        let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
+        if !childClip.isEmpty {
+            for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
+        }
+        setClip(clip)
+        let border = view.presentationBorderWidth
+        if border > 0 { ctx.stroke(bounds, width: border, color: view.presentationBorderColor, radii: radii) }
+    }
+}
