@@ -2,7 +2,8 @@ import Foundation
 
 /// The benchmark's results: a table for people, JSON for tools, and the budget checked against them.
 struct BenchReport: Codable {
-    /// One line of the budget: what was measured against its limit (checked on the software renderer at 480 × 800).
+    /// One line of the budget: what was measured against its limit (checked at 480 × 800, on the software
+    /// renderer and on SDL's default one).
     struct BudgetLine: Codable {
         var name: String
         var value: Double
@@ -18,18 +19,30 @@ struct BenchReport: Codable {
     var longSession: LongSessionFigures
     var budget: [BudgetLine] = []
 
-    /// The configuration the budget is for.
-    static let budgetRenderer = "software", budgetSize = "480x800"
+    /// The window size the budget is for.
+    static let budgetSize = "480x800"
+
+    /// What each renderer is held to. The default renderer (OpenGL; on a machine without a GPU, Mesa's llvmpipe
+    /// drawing on the CPU) pays for Mesa's start-up and memory, and for its GPU work on the CPU.
+    struct Limits {
+        var playingCPU: Double, startupMs: Double, peakMemoryMiB: Double
+        static let software = Limits(playingCPU: 2, startupMs: 150, peakMemoryMiB: 40)
+        static let `default` = Limits(playingCPU: 3, startupMs: 250, peakMemoryMiB: 160)
+    }
 
     init(mode: String, audioDriver: String, results: [ConfigurationResult], longSession: LongSessionFigures) {
         self.mode = mode
         self.audioDriver = audioDriver
         self.results = results
         self.longSession = longSession
-        var lines = [BudgetLine(name: "long session: last/first 1,000", value: longSession.ratio, limit: 2, unit: "×")]
-        if let r = results.first(where: { $0.renderer == BenchReport.budgetRenderer && $0.size == BenchReport.budgetSize }) {
-            lines = BenchReport.lines(for: r) + lines
+        var lines: [BudgetLine] = []
+        if let r = results.first(where: { $0.renderer == "software" && $0.size == BenchReport.budgetSize }) {
+            lines += BenchReport.lines(for: r, limits: .software)
         }
+        if let r = results.first(where: { $0.renderer == "default" && $0.size == BenchReport.budgetSize }) {
+            lines += BenchReport.lines(for: r, limits: .default).map { var l = $0; l.name = "default: " + l.name; return l }
+        }
+        lines.append(BudgetLine(name: "long session: last/first 1,000", value: longSession.ratio, limit: 2, unit: "×"))
         budget = lines.map { line in
             var l = line
             l.met = mode == "full" ? line.value <= line.limit : nil
@@ -37,22 +50,22 @@ struct BenchReport: Codable {
         }
     }
 
-    private static func lines(for r: ConfigurationResult) -> [BudgetLine] {
+    private static func lines(for r: ConfigurationResult, limits: Limits) -> [BudgetLine] {
         var lines = [
             BudgetLine(name: "idle CPU", value: r.idle.cpuPercent, limit: 0.2, unit: "%"),
             BudgetLine(name: "idle wakeups", value: r.idle.wakeupsPerSecond, limit: 5, unit: "/s"),
-            BudgetLine(name: "playing CPU", value: r.playing.cpuPercent, limit: 2, unit: "%"),
+            BudgetLine(name: "playing CPU", value: r.playing.cpuPercent, limit: limits.playingCPU, unit: "%"),
             BudgetLine(name: "carousel frame CPU p95", value: r.carousel.p95, limit: 8, unit: "ms"),
             BudgetLine(name: "carousel frames over 16.7 ms", value: Double(r.carousel.over16_7ms), limit: 0, unit: ""),
             BudgetLine(name: "card & flip frame CPU p95", value: r.cardAndFlip.p95, limit: 8, unit: "ms"),
             BudgetLine(name: "card & flip frames over 16.7 ms", value: Double(r.cardAndFlip.over16_7ms), limit: 0, unit: ""),
-            BudgetLine(name: "start-up to first frame", value: r.startupMs, limit: 150, unit: "ms"),
-            BudgetLine(name: "peak memory (scenarios 1-4)", value: r.peakMemoryMiB, limit: 40, unit: "MiB"),
+            BudgetLine(name: "start-up to first frame", value: r.startupMs, limit: limits.startupMs, unit: "ms"),
+            BudgetLine(name: "peak memory (scenarios 1-4)", value: r.peakMemoryMiB, limit: limits.peakMemoryMiB, unit: "MiB"),
         ]
         let big = r.largeCovers
         lines += [
-            BudgetLine(name: "4000 px covers: start-up", value: big.startupMs, limit: 150, unit: "ms"),
-            BudgetLine(name: "4000 px covers: peak memory", value: big.peakMemoryMiB, limit: 40, unit: "MiB"),
+            BudgetLine(name: "4000 px covers: start-up", value: big.startupMs, limit: limits.startupMs, unit: "ms"),
+            BudgetLine(name: "4000 px covers: peak memory", value: big.peakMemoryMiB, limit: limits.peakMemoryMiB, unit: "MiB"),
             BudgetLine(name: "4000 px covers: carousel p95", value: big.carousel.p95, limit: 8, unit: "ms"),
             BudgetLine(name: "4000 px covers: frames over 16.7 ms", value: Double(big.carousel.over16_7ms), limit: 0, unit: ""),
         ]
@@ -107,10 +120,11 @@ struct BenchReport: Codable {
                        "\(f(s.firstMicroseconds)) µs · \(f(s.lastMicroseconds)) µs (\(f(s.ratio, 2)) ×)"))
         out.append("")
         if !budget.isEmpty {
-            out.append("Budget (\(BenchReport.budgetRenderer) renderer, \(BenchReport.budgetSize))")
+            out.append("Budget (\(BenchReport.budgetSize); software renderer, then the default one)")
             for b in budget {
                 let verdict = b.met.map { $0 ? "met" : "MISSED" } ?? "(not checked in quick mode)"
-                out.append(row("  \(b.name)", "\(f(b.value, 2)) \(b.unit)  (≤ \(f(b.limit, b.limit < 2 ? 1 : 0)) \(b.unit))", verdict))
+                let name = "  \(b.name)".padding(toLength: 48, withPad: " ", startingAt: 0)
+                out.append(name + "\(f(b.value, 2)) \(b.unit)  (≤ \(f(b.limit, b.limit < 2 ? 1 : 0)) \(b.unit))".padding(toLength: 32, withPad: " ", startingAt: 0) + verdict)
             }
         }
         return out.joined(separator: "\n")
