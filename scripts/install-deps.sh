@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   pkg-config
-  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev libturbojpeg0-dev
+  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev libturbojpeg0-dev libpng-dev libwebp-dev
   fonts-dejavu-core fonts-droid-fallback
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox
