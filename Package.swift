@@ -23,12 +23,19 @@ let package = Package(
         ),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // zlib, for the tests that write PNGs row by row (huge ones, never committed as files).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // PNG decoding at a reduced size: its per-pixel loop runs over every pixel of a picture (hundreds of
+        // millions in a PNG bomb), so it is optimised in debug builds too.
+        .target(name: "CPictureReduce", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])]),
         .target(
             name: "CTagLib",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig"]),
+        .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
         .target(name: "Playback", dependencies: ["CSDL2", "CTagLib"]),
         .target(
             name: "NowPlaying",
@@ -47,7 +54,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
     ]

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ViewKit
 
-/// A folder of MP3 tracks whose embedded front covers are JPEGs of `side` × `side` pixels (4000 by default,
+/// A folder of MP3 tracks whose embedded front covers are JPEGs (or PNGs) of `side` × `side` pixels (4000 by default,
 /// as high-resolution releases ship them), made on the spot for tests and the benchmark: memory and frame
 /// times must not follow a picture's size (issue 13, defect 6). The audio is one of the demo album's MP3s,
 /// its tag replaced by an ID3v2.3 tag with title, artist, album, track number and the cover (APIC).
@@ -12,16 +12,20 @@ public enum LargeCoverLibrary {
         public var description: String { "A \(side) × \(side) px cover could not be made." }
     }
 
+    /// How the covers are encoded.
+    public enum Format: Sendable { case jpeg, png }
+
     /// Writes `tracks` tracks into `folder` (created if needed); `audio` is the MP3 whose sound they share.
-    public static func write(tracks: Int, side: Int = 4000, audio: String, to folder: String) throws {
+    public static func write(tracks: Int, side: Int = 4000, format: Format = .jpeg, audio: String, to folder: String) throws {
         let sound = withoutID3v2(Array(try Data(contentsOf: URL(fileURLWithPath: audio))))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for i in 0..<tracks {
-            guard let cover = picture(side: side, seed: i)?.jpegData(quality: 90) else {
+            let pixels = picture(side: side, seed: i)
+            guard let cover = format == .jpeg ? pixels?.jpegData(quality: 90) : pixels?.pngData() else {
                 throw PictureNotMade(side: side)
             }
             let tag = id3v2([("TIT2", text("Large Cover \(i + 1)")), ("TPE1", text("Bench Artist")),
-                             ("TALB", text("Large Covers")), ("TRCK", text("\(i + 1)")), ("APIC", apic(cover))])
+                             ("TALB", text("Large Covers")), ("TRCK", text("\(i + 1)")), ("APIC", apic(cover, format))])
             let path = URL(fileURLWithPath: folder).appendingPathComponent((i < 9 ? "0" : "") + "\(i + 1) Large Cover.mp3")
             try Data(tag + sound).write(to: path)
         }
@@ -64,5 +68,7 @@ public enum LargeCoverLibrary {
     private static func text(_ s: String) -> [UInt8] { [0] + Array(s.utf8) }
 
     /// An attached picture frame's body: encoding, MIME type, type 3 (front cover), empty description, data.
-    private static func apic(_ jpeg: [UInt8]) -> [UInt8] { [0] + Array("image/jpeg".utf8) + [0, 3, 0] + jpeg }
+    private static func apic(_ picture: [UInt8], _ format: Format) -> [UInt8] {
+        [0] + Array((format == .jpeg ? "image/jpeg" : "image/png").utf8) + [0, 3, 0] + picture
+    }
 }

@@ -29,7 +29,12 @@ final class CoverLoader: Sendable {
     static func load(_ path: String, preparingFor pixelSize: Size?) -> Outcome {
         switch CoverArt.find(for: path) {
         case .embedded(let bytes):
-            guard let picture = try? DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize) else {
+            // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.
+            let rereading: @Sendable () -> [UInt8]? = {
+                if case .embedded(let again) = CoverArt.find(for: path) { return again }
+                return nil
+            }
+            guard let picture = try? DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading) else {
                 return .unreadable("The picture inside \(URL(fileURLWithPath: path).lastPathComponent) cannot be read; using a placeholder.")
             }
             return .picture(picture)

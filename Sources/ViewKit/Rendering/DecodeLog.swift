@@ -7,9 +7,13 @@ import Synchronization
 final class DecodeLog: Sendable {
     struct Entry: Sendable, Equatable {
         let width: Int, height: Int
+        /// What the decoder allocated besides the decoded pixels (a row of the picture, sums), in bytes.
+        let workingBytes: Int
         /// Made on the thread that made the log (tests make it on the main actor, where frames are drawn).
         let onMainThread: Bool
         var pixels: Int { width * height }
+        /// The memory the decode took at most: its ARGB pixels and the decoder's own.
+        var bytes: Int { pixels * 4 + workingBytes }
     }
 
     /// The log decodes in this task report to (none: nothing is recorded).
@@ -25,9 +29,9 @@ final class DecodeLog: Sendable {
     var decodes: [Entry] { entries.withLock { $0 } }
 
     /// Notes a decode of `width` × `height` pixels in the log bound to this task, if any.
-    static func record(width: Int, height: Int) {
+    static func record(width: Int, height: Int, workingBytes: Int = 0) {
         guard let log = current else { return }
-        let entry = Entry(width: width, height: height, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
+        let entry = Entry(width: width, height: height, workingBytes: workingBytes, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
         log.entries.withLock { $0.append(entry) }
     }
 }

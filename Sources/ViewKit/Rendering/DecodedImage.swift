@@ -6,10 +6,13 @@ import FoundationEssentials
 /// are needed; `Image(decoded:)` turns it into an image on the main thread, and the renderer makes that
 /// level's texture from the pixels instead of decoding again.
 public struct DecodedImage: Sendable {
-    /// Where the compressed picture is: a file is read again when another level is needed, bytes are kept
-    /// (for a picture larger than `PictureDecoder.largestSide`, its kept pixels compressed again).
-    enum Origin: Sendable { case file(String), bytes([UInt8]) }
+    /// Where the picture's own compressed bytes are, for drawing it larger than it was kept at: a file read
+    /// again, bytes kept, or bytes read again by the caller's closure (a cover inside an audio file).
+    enum Origin: Sendable { case file(String), bytes([UInt8]), reader(@Sendable () -> [UInt8]?) }
     let origin: Origin
+    /// A picture kept smaller than it is: its kept pixels compressed again, which later decodes up to that size
+    /// (other levels, on the main thread) start from instead of the picture's own bytes.
+    let keptCopy: [UInt8]?
     let name: String
     let isVector: Bool
     let size: Size
@@ -20,12 +23,15 @@ public struct DecodedImage: Sendable {
     let level: Surface?
 
     /// Decodes and checks `bytes`; with a `pixelSize`, also keeps the pixels of the mipmap level a view drawn
-    /// at that size (in pixels) uses. Throws a readable reason when the bytes are no picture.
-    public init(bytes: [UInt8], name: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
-        try self.init(bytes: bytes, origin: .bytes(bytes), name: name, preparingFor: pixelSize)
+    /// at that size (in pixels) uses. With `rereading`, the bytes are not kept: a picture drawn larger than it
+    /// was kept at is read again through it. Throws a readable reason when the bytes are no picture, or a
+    /// picture too large to decode.
+    public init(bytes: [UInt8], name: String, preparingFor pixelSize: Size? = nil,
+                rereading: (@Sendable () -> [UInt8]?)? = nil) throws(ImageError) {
+        try self.init(bytes: bytes, origin: rereading.map { .reader($0) } ?? .bytes(bytes), name: name, preparingFor: pixelSize)
     }
 
-    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:)`).
+    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:)`).
     public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
@@ -36,24 +42,27 @@ public struct DecodedImage: Sendable {
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?) throws(ImageError) {
         self.name = name
+        self.origin = origin
+        guard !bytes.isEmpty else { throw ImageError(source: name, reason: "the file is empty") }
         isVector = DecodedImage.looksLikeSVG(bytes)
-        // A raster picture is decoded at the size it is kept at (straight at it when its header tells its
-        // size and it is a JPEG), never larger than `PictureDecoder.largestSide`.
-        let header = isVector ? nil : PictureDecoder.header(of: bytes)
+        // A raster picture is decoded at the size it is kept at: the level it is drawn at, or within
+        // `PictureDecoder.defaultSide` while that is not known; straight at it when its format allows.
         let own: (width: Int, height: Int)
-        let surface: Surface?
-        if let header {
-            own = (header.width, header.height)
-            let kept = PictureDecoder.keptSize(width: own.width, height: own.height, isJPEG: header.isJPEG)
-            surface = PictureDecoder.decode(bytes, width: kept.width, height: kept.height)
-        } else {
-            let whole = PictureDecoder.decodeWhole(bytes)
-            own = whole.map { ($0.width, $0.height) } ?? (0, 0)
-            let kept = PictureDecoder.keptSize(width: own.width, height: own.height, isJPEG: false)
-            surface = isVector || (kept.width, kept.height) == own ? whole : whole?.resampled(width: kept.width, height: kept.height)
-        }
-        guard let surface else {
-            throw ImageError(source: name, reason: bytes.isEmpty ? "the file is empty" : DecodedImage.sdlReason())
+        let surface: Surface
+        do throws(PictureDecoder.Failure) {
+            if !isVector, let header = PictureDecoder.header(of: bytes) {
+                own = (header.width, header.height)
+                let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
+                surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height)
+            } else {
+                // SVG, or a format whose size this program does not read first (TGA, TIFF …): decoded whole.
+                guard let whole = PictureDecoder.decodeWhole(bytes) else { throw PictureDecoder.Failure(reason: PictureDecoder.sdlReason()) }
+                own = (whole.width, whole.height)
+                let kept = isVector ? own : PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
+                surface = try PictureDecoder.resampled(whole, kept.width, kept.height)
+            }
+        } catch {
+            throw ImageError(source: name, reason: error.reason)
         }
         size = Size(width: Double(own.width), height: Double(own.height))
         pixelDimensions = isVector ? nil : (surface.width, surface.height)
@@ -66,10 +75,8 @@ public struct DecodedImage: Sendable {
         } else {
             level = nil
         }
-        // A picture kept smaller than it is keeps its kept pixels compressed again in place of its own bytes:
-        // later decodes (other sizes, on the main thread) start from them.
         let shrunk = !isVector && (surface.width, surface.height) != own
-        self.origin = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque).map { .bytes($0) } ?? origin : origin
+        keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
     }
 
     /// A picture's own pixel size, then taken down by quarters while it stays at least `size` (in pixels):
@@ -90,11 +97,5 @@ public struct DecodedImage: Sendable {
     private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self)
         return head.contains("<svg")
-    }
-
-    /// SDL's error for this thread, or a plain reason when it has none.
-    private static func sdlReason() -> String {
-        let message = String(cString: SDL_GetError())
-        return message.isEmpty ? "not a picture this program can decode" : message
     }
 }

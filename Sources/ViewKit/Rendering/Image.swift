@@ -9,15 +9,17 @@ public struct ImageError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A picture from a file or from bytes: raster (PNG, JPEG, WebP …) or vector (SVG).
-/// Raster images are decoded when a texture of them is made (their pixels are not kept), a very large
-/// picture from a copy no larger than `PictureDecoder.largestSide`; SVG is rasterised
+/// Raster images are decoded when a texture of them is made (their pixels are not kept), a large picture
+/// at the size it is drawn at (at most `PictureDecoder.largestSide`), never at its own; SVG is rasterised
 /// at exactly the pixel size it is drawn at, so icons stay crisp at any pixel scale. Textures are cached by
 /// the renderer.
 @MainActor
 public final class Image {
-    private enum Source { case file(String), bytes([UInt8]), pixels, texture }
+    private enum Source { case picture(DecodedImage.Origin), pixels, texture }
 
     private let source: Source
+    /// A picture kept smaller than it is: its kept pixels compressed again, and their size.
+    private let keptCopy: (bytes: [UInt8], width: Int, height: Int)?
     /// A short name for messages: the file path or the caller's label.
     public let name: String
     public let isVector: Bool
@@ -42,6 +44,7 @@ public final class Image {
     public init(surface: Surface, scale: Double = 1, name: String) {
         self.name = name
         source = .pixels
+        keptCopy = nil
         isVector = false
         size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         decoded = surface
@@ -55,6 +58,7 @@ public final class Image {
     init(texture: Texture, scale: Double, name: String, isOpaque: Bool, averageColor: Color) {
         self.name = name
         source = .texture
+        keptCopy = nil
         isVector = false
         size = Size(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
         decoded = nil
@@ -68,10 +72,8 @@ public final class Image {
     /// prepared level's texture is made from the pixels already there.
     public init(decoded picture: DecodedImage) {
         name = picture.name
-        switch picture.origin {
-        case .file(let path): source = .file(path)
-        case .bytes(let bytes): source = .bytes(bytes)
-        }
+        source = .picture(picture.origin)
+        keptCopy = picture.keptCopy.flatMap { copy in picture.pixelDimensions.map { (copy, $0.width, $0.height) } }
         isVector = picture.isVector
         size = picture.size
         // Decoded pixels are not kept (a cover is 1.4 MB of them, and an image may wait long before it is
@@ -117,16 +119,30 @@ public final class Image {
     /// Whether every pixel is opaque (a raster image; vector images are treated as having transparency).
     public let isOpaque: Bool
 
-    /// The size in pixels a raster image is kept and drawn from: its own, or at most
-    /// `PictureDecoder.largestSide` for a larger picture (nil for vector images, which have none).
-    let pixelDimensions: (width: Int, height: Int)?
+    /// The size in pixels a raster image is kept and drawn from: its own, or for a larger picture the level
+    /// it is drawn at (see `pixelDimensions(drawnAt:_:)`) (nil for vector images, which have none).
+    private(set) var pixelDimensions: (width: Int, height: Int)?
 
-    /// The pixels at a given size: SVG rasterised to it, raster images decoded and resampled.
+    /// The size the image is kept at once drawn at `w` × `h` pixels: a picture drawn larger than it was kept
+    /// at (its window made larger, say) is kept from then on at its smallest mipmap level at least that large,
+    /// at most its own size and `PictureDecoder.largestSide`. The renderer asks this for each drawing size.
+    func pixelDimensions(drawnAt w: Int, _ h: Int) -> (width: Int, height: Int)? {
+        guard case .picture = source, !isVector, let kept = pixelDimensions,
+              w > kept.width || h > kept.height else { return pixelDimensions }
+        let grown = PictureDecoder.keptSize(width: Int(size.width), height: Int(size.height),
+                                            drawnAt: Size(width: Double(w), height: Double(h)))
+        if grown.width > kept.width || grown.height > kept.height { pixelDimensions = grown }
+        return pixelDimensions
+    }
+
+    /// The pixels at a given size: SVG rasterised to it, raster images decoded (from the kept copy when it is
+    /// large enough, else from the picture's own bytes, at a reduced size) and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
         if isVector { return PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) }
-        guard let decoded else { return PictureDecoder.decode(bytes, width: w, height: h) }
-        return decoded.width == w && decoded.height == h ? decoded : decoded.resampled(width: w, height: h)
+        if let decoded { return decoded.width == w && decoded.height == h ? decoded : decoded.resampled(width: w, height: h) }
+        let from = keptCopy.flatMap { w <= $0.width && h <= $0.height ? $0.bytes : nil } ?? bytes
+        return try? PictureDecoder.decode(from, width: w, height: h)
     }
 
     /// The mean colour of the picture (for backgrounds tinted by the artwork).
@@ -134,8 +150,9 @@ public final class Image {
 
     private var bytes: [UInt8] {
         switch source {
-        case .bytes(let b): return b
-        case .file(let path): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+        case .picture(.bytes(let b)): return b
+        case .picture(.file(let path)): return (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+        case .picture(.reader(let read)): return read() ?? []
         case .pixels, .texture: return []
         }
     }

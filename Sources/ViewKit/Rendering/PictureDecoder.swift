@@ -1,53 +1,130 @@
+import CLibWebP
+import CPictureReduce
 import CSDL2
 import CTurboJPEG
 
-/// Turns compressed pictures into pixels no larger than needed, on any thread. A JPEG is decoded straight
-/// at a reduced size (libjpeg-turbo's scaled DCT: a 4000 px picture at 1/8 never has its full-size pixels
-/// made); other formats are decoded whole by SDL_image, taken down in one pass and the whole pixels let go
-/// at once. Pictures larger than `largestSide` are kept at most that large, so memory does not follow a
-/// picture's size.
+/// Turns compressed pictures into pixels no larger than needed, on any thread, never making a large picture's
+/// full-size pixels: a JPEG is decoded straight at a reduced size (libjpeg-turbo's scaled DCT), a PNG row by row
+/// into a box filter (libpng; memory is one row of the picture and the output), a lossy WebP through libwebp's
+/// scaling decoder. Pictures of other formats are decoded whole by SDL_image, and refused when larger than
+/// `pixelBudget`. Pictures are kept at the size they are drawn at, at most `largestSide`.
 enum PictureDecoder {
-    /// The largest side, in pixels, a picture is kept and drawn from (a cover on a large window is about
-    /// 1000 px): a 4000 px cover costs what a 1000 px one does.
-    static let largestSide = 1024
+    /// The largest side, in pixels, a picture is kept and drawn from however large it is drawn (a cover on a
+    /// 4K screen is about 2000 px; a 4096² level is 64 MiB of texture).
+    static let largestSide = 4096
+    /// The side a picture is kept within while nothing says how large it is drawn.
+    static let defaultSide = 1024
+    /// The most pixels a picture decoded whole may have (50 megapixels, 200 MB of pixels): a larger one of a
+    /// format without a reduced decode is refused.
+    static let pixelBudget = 50_000_000
 
-    /// A picture's own size in pixels, and whether it is a JPEG (which can be decoded at a reduced size),
-    /// read from its header without decoding it.
+    /// Why a picture could not be decoded, in words a user can read.
+    struct Failure: Error { let reason: String }
+
+    /// A picture's own size in pixels and its format, read from its header without decoding it.
     struct Header {
+        enum Format { case jpeg, png, webp(lossy: Bool), other }
         let width: Int, height: Int
-        let isJPEG: Bool
+        let format: Format
+
+        /// Whether the picture is decoded at a reduced size with memory bounded by the output's size.
+        var decodesReduced: Bool {
+            switch format {
+            case .jpeg, .png: return true
+            case .webp(let lossy): return lossy
+            case .other: return false
+            }
+        }
+
+        /// Why the picture is not decoded at all: it is too large to be decoded whole (nil: it is decoded).
+        var refusal: String? {
+            guard !decodesReduced, width * height > PictureDecoder.pixelBudget else { return nil }
+            return "the picture is \(width) × \(height) pixels, more than the \(PictureDecoder.pixelBudget / 1_000_000) "
+                + "megapixels this program decodes at full size"
+        }
     }
 
     static func header(of bytes: [UInt8]) -> Header? {
-        if let (w, h) = jpegDimensions(bytes) { return Header(width: w, height: h, isJPEG: true) }
-        // PNG: the signature, then the IHDR chunk's big-endian width and height at bytes 16 and 20.
-        guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let (w, h) = (be32(16), be32(20))
-        return w > 0 && h > 0 ? Header(width: w, height: h, isJPEG: false) : nil
-    }
-
-    /// The size a picture of `width` × `height` is kept at: its own if it fits `largestSide`; a JPEG at the
-    /// largest size its scaled decoding gives within it (decoded straight at that size), others fitted in it.
-    static func keptSize(width: Int, height: Int, isJPEG: Bool) -> (width: Int, height: Int) {
-        guard max(width, height) > largestSide else { return (width, height) }
-        if isJPEG, let fit = jpegScaledSizes(width: width, height: height).first(where: { max($0.width, $0.height) <= largestSide }) {
-            return fit
+        if let (w, h) = jpegDimensions(bytes) { return Header(width: w, height: h, format: .jpeg) }
+        var w: UInt32 = 0, h: UInt32 = 0, interlaced: Int32 = 0
+        if np_png_header(bytes, bytes.count, &w, &h, &interlaced) == 0 { return Header(width: Int(w), height: Int(h), format: .png) }
+        var features = WebPBitstreamFeatures()
+        if WebPGetFeatures(bytes, bytes.count, &features) == VP8_STATUS_OK {
+            // Lossless or with alpha, libwebp holds a full-size plane whatever the output's size.
+            let lossy = features.format == 1 && features.has_alpha == 0 && features.has_animation == 0
+            return Header(width: Int(features.width), height: Int(features.height), format: .webp(lossy: lossy))
         }
-        let s = Double(largestSide) / Double(max(width, height))
-        return (max(1, Int((Double(width) * s).rounded())), max(1, Int((Double(height) * s).rounded())))
+        return otherHeader(bytes)
     }
 
-    /// The picture's pixels at exactly `w` × `h`: a JPEG decoded at the smallest of its scaled sizes at least
-    /// that large, anything else decoded whole; then resampled.
-    static func decode(_ bytes: [UInt8], width w: Int, height h: Int) -> Surface? {
+    /// GIF's logical screen and BMP's info header: their sizes, so a huge one is refused before SDL_image decodes it.
+    private static func otherHeader(_ bytes: [UInt8]) -> Header? {
+        func le(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) } }
+        if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
+            return Header(width: le(6, 2), height: le(8, 2), format: .other)
+        }
+        if bytes.count >= 26, bytes.starts(with: Array("BM".utf8)) {
+            let h = Int(Int32(truncatingIfNeeded: le(22, 4)))
+            return Header(width: le(18, 4), height: abs(h), format: .other)
+        }
+        return nil
+    }
+
+    /// The size a picture of `width` × `height` pixels is kept at when drawn at `pixelSize` (nil: not known
+    /// yet): the largest of its mipmap levels within `defaultSide` (its own size, for most pictures), or when
+    /// drawn larger than that, the smallest level at least as large as drawn; never above `largestSide`.
+    static func keptSize(width: Int, height: Int, drawnAt pixelSize: Size?) -> (width: Int, height: Int) {
+        let all = DecodedImage.mipmapLevels(width: width, height: height, atLeast: Size(width: 1, height: 1))
+        func within(_ side: Int) -> (width: Int, height: Int) { all.first { max($0.width, $0.height) <= side } ?? all[all.count - 1] }
+        let base = within(defaultSide)
+        guard let pixelSize else { return base }
+        let drawn = DecodedImage.mipmapLevels(width: width, height: height, atLeast: pixelSize)
+        let level = drawn[drawn.count - 1]
+        guard level.width > base.width || level.height > base.height else { return base }
+        return max(level.width, level.height) <= largestSide ? level : within(largestSide)
+    }
+
+    /// The picture's pixels at exactly `w` × `h`: decoded at a reduced size when its format allows (a JPEG at
+    /// the smallest of its scaled sizes at least that large), else whole; then resampled if need be.
+    static func decode(_ bytes: [UInt8], width w: Int, height h: Int) throws(Failure) -> Surface {
+        guard let header = header(of: bytes) else {
+            guard let whole = decodeWhole(bytes) else { throw Failure(reason: sdlReason()) }
+            return try resampled(whole, w, h)
+        }
+        if let refusal = header.refusal { throw Failure(reason: refusal) }
+        // Reduced decoders never enlarge; a box of the PNG filter holds at most 4096² pixels.
+        let rw = min(header.width, max(w, (header.width + 4095) / 4096))
+        let rh = min(header.height, max(h, (header.height + 4095) / 4096))
         var decoded: Surface?
-        if let (jw, jh) = jpegDimensions(bytes) {
-            let (sw, sh) = jpegScaledSizes(width: jw, height: jh).last { $0.width >= w && $0.height >= h } ?? (jw, jh)
+        switch header.format {
+        case .jpeg:
+            let (sw, sh) = jpegScaledSizes(width: header.width, height: header.height).last { $0.width >= rw && $0.height >= rh }
+                ?? (header.width, header.height)
             decoded = decodeJPEG(bytes, width: sw, height: sh)
+        case .png:
+            decoded = try decodePNG(bytes, width: rw, height: rh)
+        case .webp:
+            decoded = decodeWebP(bytes, width: rw, height: rh)
+        case .other:
+            break
         }
-        guard let surface = decoded ?? decodeWhole(bytes) else { return nil }
-        return surface.width == w && surface.height == h ? surface : surface.resampled(width: w, height: h)
+        // What the reduced decoders cannot read (a CMYK JPEG, an animated WebP) SDL_image decodes whole, if
+        // the picture is within the budget for that.
+        if decoded == nil, header.width * header.height <= pixelBudget { decoded = decodeWhole(bytes) }
+        guard let decoded else { throw Failure(reason: sdlReason()) }
+        return try resampled(decoded, w, h)
+    }
+
+    static func resampled(_ surface: Surface, _ w: Int, _ h: Int) throws(Failure) -> Surface {
+        if surface.width == w && surface.height == h { return surface }
+        guard let out = surface.resampled(width: w, height: h) else { throw Failure(reason: "out of memory") }
+        return out
+    }
+
+    /// SDL's error for this thread, or a plain reason when it has none.
+    static func sdlReason() -> String {
+        let message = String(cString: SDL_GetError())
+        return message.isEmpty ? "not a picture this program can decode" : message
     }
 
     /// SDL_image's decoders, loaded once before the first decode on any thread (IMG_Init is not thread-safe).
@@ -74,6 +151,42 @@ enum PictureDecoder {
     /// Pixels encoded again, small, to stand in for a much larger picture's bytes: JPEG when opaque, else PNG.
     static func encode(_ surface: Surface, opaque: Bool) -> [UInt8]? {
         opaque ? encodeJPEG(surface, quality: 92) : encodePNG(surface)
+    }
+
+    // MARK: PNG through libpng, WebP through libwebp
+
+    /// A PNG decoded straight at `width` × `height` (at most its own size) by the row-by-row box filter.
+    private static func decodePNG(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> Surface {
+        guard let surface = Surface(width: width, height: height) else { throw Failure(reason: "out of memory") }
+        let p = surface.pointer.pointee
+        var working = 0
+        var message = [CChar](repeating: 0, count: 128)
+        guard np_png_decode_reduced(bytes, bytes.count, p.pixels.assumingMemoryBound(to: UInt8.self), UInt32(width),
+                                    UInt32(height), Int(p.pitch), &working, &message, message.count) == 0 else {
+            throw Failure(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        DecodeLog.record(width: width, height: height, workingBytes: working)
+        return surface
+    }
+
+    /// A WebP decoded by libwebp scaled to `width` × `height` (nil if libwebp cannot, e.g. an animation).
+    private static func decodeWebP(_ bytes: [UInt8], width: Int, height: Int) -> Surface? {
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0, let surface = Surface(width: width, height: height) else { return nil }
+        let p = surface.pointer.pointee
+        config.options.use_scaling = 1
+        config.options.scaled_width = Int32(width)
+        config.options.scaled_height = Int32(height)
+        config.output.colorspace = MODE_BGRA
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = p.pixels.assumingMemoryBound(to: UInt8.self)
+        config.output.u.RGBA.stride = p.pitch
+        config.output.u.RGBA.size = Int(p.pitch) * height
+        let status = WebPDecode(bytes, bytes.count, &config)
+        WebPFreeDecBuffer(&config.output)
+        guard status == VP8_STATUS_OK else { return nil }
+        DecodeLog.record(width: width, height: height)
+        return surface
     }
 
     // MARK: JPEG through libjpeg-turbo
@@ -128,7 +241,7 @@ enum PictureDecoder {
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }
 
-    private static func encodePNG(_ surface: Surface) -> [UInt8]? {
+    static func encodePNG(_ surface: Surface) -> [UInt8]? {
         // Room for the pixels stored uncompressed (a filter byte per row, zlib's block headers) and the chunks.
         let capacity = (surface.width * 4 + 1) * surface.height * 101 / 100 + 65_536
         var buffer = [UInt8](repeating: 0, count: capacity)

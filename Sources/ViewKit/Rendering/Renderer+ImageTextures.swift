@@ -44,7 +44,7 @@ extension Renderer {
 
     /// The mipmap levels of a picture for drawing at `w` × `h` pixels (nil for vector images).
     func levels(of image: Image, _ w: Int, _ h: Int) -> [(width: Int, height: Int)]? {
-        guard let (iw, ih) = image.pixelDimensions, iw > 0, ih > 0 else { return nil }
+        guard let (iw, ih) = image.pixelDimensions(drawnAt: w, h), iw > 0, ih > 0 else { return nil }
         return DecodedImage.mipmapLevels(width: iw, height: ih, atLeast: Size(width: Double(w), height: Double(h)))
     }
 

@@ -53,6 +53,9 @@ public final class Surface: @unchecked Sendable {
     /// The pixels as a JPEG file's bytes (alpha dropped) at `quality` 1…100, nil if encoding fails.
     public func jpegData(quality: Int) -> [UInt8]? { PictureDecoder.encodeJPEG(self, quality: quality) }
 
+    /// The pixels as a PNG file's bytes, alpha kept, nil if encoding fails.
+    public func pngData() -> [UInt8]? { PictureDecoder.encodePNG(self) }
+
     /// The mean colour of the opaque pixels, sampled on a grid (for tinting backgrounds from cover art).
     public func averageColor() -> Color {
         var r = 0.0, g = 0.0, b = 0.0, n = 0.0
