@@ -58,7 +58,7 @@ final class CardView: View {
         container.addSubview(scroll)
         chevron.identifier = "card.chevron"
         chevron.setImage(chevronImage, for: .normal)
-        chevron.imageEdgeInsets = EdgeInsets(all: 8)
+        chevron.imageEdgeInsets = EdgeInsets(all: 10)
         chevron.imageView.contentMode = .scaleAspectFit
         chevron.zPosition = 2
         container.addSubview(chevron)
@@ -71,6 +71,7 @@ final class CardView: View {
         swipe.delegate = swipeDelegate
         swipe.addTarget { [unowned self] g in self.handleSwipe(g as! PanGestureRecognizer) }
         container.addGestureRecognizer(swipe)
+        scroll.onScroll = { [unowned self] in if layout.isLandscape { setNeedsLayout() } }
     }
 
     /// A swipe down is the card's only when it starts downward with the card scrolled to the top.
@@ -90,7 +91,7 @@ final class CardView: View {
     /// Where the carousel's centred cover is on the card (SPEC M5: the cover lands exactly there).
     var centredCoverFrame: Rect {
         let l = layout
-        return Rect(x: (bounds.width - l.carousel.height) / 2, y: l.carousel.minY, width: l.carousel.height, height: l.carousel.height)
+        return Rect(x: l.carousel.midX - l.carousel.height / 2, y: l.carousel.minY, width: l.carousel.height, height: l.carousel.height)
     }
 
     override func layoutSubviews() {
@@ -102,13 +103,17 @@ final class CardView: View {
         miniBarGhost.frame = ghostFrame.offsetBy(dx: 0, dy: state.miniBarOffset)
         container.frame = Rect(x: 0, y: state.containerTop, width: w, height: h)
         scroll.frame = container.bounds
-        nowPlaying.frame = Rect(x: 0, y: 0, width: w, height: h)
         let l = layout
+        // Side by side the artwork stays while the controls column scrolls (see NowPlayingView.scrolledBy).
+        let scrolled = l.isLandscape ? scroll.contentOffset.y : 0
+        nowPlaying.frame = Rect(x: 0, y: scrolled, width: w, height: h)
+        nowPlaying.scrolledBy = scrolled
         let moduleTop = l.playPause.maxY + 30
-        lowerModule.frame = Rect(x: l.column.minX + CardLayout.coverMargin, y: moduleTop + state.lowerOffset,
-                                 width: l.column.width - 2 * CardLayout.coverMargin, height: lowerModule.contentHeight)
+        let moduleX = l.isLandscape ? l.title.minX : l.controls.minX + CardLayout.coverMargin
+        lowerModule.frame = Rect(x: moduleX, y: moduleTop + state.lowerOffset,
+                                 width: l.controls.maxX - moduleX - (moduleX - l.controls.minX), height: lowerModule.contentHeight)
         scroll.contentSize = Size(width: w, height: max(h, moduleTop + lowerModule.contentHeight + 24))
-        chevron.frame = Rect(x: l.header.minX + 6, y: l.header.minY + 4, width: 40, height: 40)
+        chevron.frame = Rect(x: l.header.minX + 4, y: l.header.minY + 2, width: 44, height: 44)
         coverImage.frame = state.coverFrame
     }
 
@@ -116,7 +121,7 @@ final class CardView: View {
 
     /// The card down at the mini player (whose frame and thumbnail's are given in this view's space).
     private func miniState(miniFrame: Rect, thumbnailFrame: Rect) -> CardState {
-        .mini(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame, lowerRise: bounds.height - bounds.width)
+        .mini(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame, lowerRise: layout.lowerModuleRise)
     }
 
     /// Shows the card over `backdrop` (a still of the screen underneath), rising from the mini player whose
@@ -275,6 +280,14 @@ final class CardView: View {
 
 /// The card's scroll view: it leaves a downward drag at its top to the card's swipe-to-dismiss.
 final class CardScrollView: ScrollView {
+    /// Called when the content scrolls.
+    var onScroll: (() -> Void)?
+
+    override func boundsDidChange(from old: Rect) {
+        super.boundsDidChange(from: old)
+        if bounds.origin != old.origin { onScroll?() }
+    }
+
     override func shouldBeginDragging(translation t: Point) -> Bool {
         if t.y > 0 && contentOffset.y <= minimumContentOffset.y + 0.5 && abs(t.y) > abs(t.x) { return false }
         return super.shouldBeginDragging(translation: t)
