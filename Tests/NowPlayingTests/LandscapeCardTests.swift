@@ -84,6 +84,19 @@ struct LandscapeCardTests {
         #expect(d[0].find("card")?.hidden == true, "SPEC M1: a swipe down on the card dismisses it")
     }
 
+    @Test func theControlsScrollAndTheArtworkStays() throws {
+        let a = try NowPlayingApp(options: headlessOptions(size: LandscapeCardTests.size))
+        a.application.drawIfNeeded()
+        let cover = { a.view.carousel.convert(a.view.carousel.bounds, to: nil) }
+        let title = { a.view.titleLabel.convert(a.view.titleLabel.bounds, to: nil) }
+        let (cover0, title0) = (cover(), title())
+        // A wheel turn over the controls column scrolls the card (up next is below the fold at 480 pt).
+        a.application.post(.wheel(Point(x: 0, y: -3), at: Point(x: title0.midX, y: title0.midY)))
+        for _ in 0..<60 { a.advanceFrame() }
+        #expect(title().minY < title0.minY - 50, "the controls scrolled: \(title().minY) from \(title0.minY)")
+        #expect(cover() == cover0, "the artwork stayed")
+    }
+
     @Test func resizingAcrossTheBoundaryKeepsTrackCoverAndFlip() throws {
         let a = try NowPlayingApp(options: headlessOptions(size: LandscapeCardTests.size))
         a.application.drawIfNeeded()
