@@ -21,7 +21,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "A few seconds per scenario, only to prove the benchmark runs (the budget is not checked).")
     var quick = false
 
-    @Option(name: .customLong("size"), help: "Window sizes in points (repeatable).")
+    @Option(name: .customLong("size"), help: "Window sizes in points (repeatable), e.g. 800x480 and 1080x1920 for the kiosks.")
     var sizes: [String] = ["480x800", "375x667"]
 
     @Option(name: .customLong("renderer"), help: "Renderers (repeatable): software, default.")

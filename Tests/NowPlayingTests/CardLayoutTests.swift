@@ -44,7 +44,8 @@ struct CardLayoutTests {
                 let l = CardLayout(size: Size(width: width, height: height))
                 // SPEC L1: the behind view, scaled 0.9 about its centre and moved 30 up, rises
                 // 30 − (1 − 0.9) / 2 × height above the carousel; that room lies between header and carousel.
-                let peek = 30 - 0.05 * l.carousel.height
+                // (A carousel over 600 pt high, side by side on a big window, needs no room: its back view stays below.)
+                let peek = max(0, 30 - 0.05 * l.carousel.height)
                 #expect(l.carousel.minY - l.header.maxY >= peek, "\(width) × \(height)")
                 #expect(l.carousel.minY - l.header.maxY < peek + 1, "no more room than the peek needs")
                 #expect(l.playPause.maxY <= height && l.header.minY >= 0, "\(width) × \(height) fits")
@@ -58,13 +59,17 @@ struct CardLayoutTests {
                 CardLayout(size: Size(width: 320, height: 568)).leftStack.width)
     }
 
-    @Test func desktopWindowKeepsASensibleColumn() {
+    @Test func desktopWindowIsSideBySide() {
         let l = CardLayout(size: Size(width: 1280, height: 800))
-        #expect(l.column.width <= CardLayout.maximumColumnWidth)
-        #expect(l.column.midX == 640, "the column is centred")
-        #expect(l.carousel.height == l.column.width - 68, "the cover keeps 34 pt free each side of the column")
-        #expect(l.carousel.width == 1280, "the carousel still spans the window (C1)")
-        #expect(l.playPause.maxY <= 800)
+        #expect(l.isLandscape, "1280 / 800 = 1.6 is clearly wider than tall")
+        // The cover as high as the window allows: 800 − 48 (header) − 24 (bottom margin); a 728 pt carousel
+        // needs no peek room (30 − 0.05 × 728 < 0).
+        #expect(l.carousel.height == 728)
+        #expect(l.column.width == 728 + 68 && l.carousel.width == l.column.width, "34 pt free each side of the cover")
+        // Artwork (796) and controls (at most 420) centred together: (1280 − 796 − 420) / 2 = 32.
+        #expect(l.column.minX == 32 && l.controls.minX == l.column.maxX && l.controls.width == 420)
+        #expect(l.playPause.midX == l.controls.midX, "SPEC T3: centred in its column")
+        #expect(l.title.minY > l.header.minY && l.playPause.maxY <= 800)
     }
 
     @Test func shortWideWindowNarrowsTheColumnToFit() {

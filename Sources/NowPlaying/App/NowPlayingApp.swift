@@ -13,6 +13,8 @@ public final class NowPlayingApp {
         public var headless = false
         public var pixelScale: Double?
         public var fullscreen = false
+        /// Fullscreen without a cursor, quitting only with Ctrl+Q (`--kiosk`, see KioskMode).
+        public var kiosk = false
         /// Open paused instead of playing at once.
         public var startPaused = false
         /// Open on the library screen instead of the song card.
@@ -53,8 +55,9 @@ public final class NowPlayingApp {
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
-            fonts: resources.fontLibrary, fullscreen: options.fullscreen),
+            fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow),
             clock: options.headless ? ManualClock() : nil)
+        if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
 
         var problems: [String] = []
@@ -352,6 +355,7 @@ public final class NowPlayingApp {
     /// SPEC I2.
     private func handle(_ key: KeyPress) {
         let onCard = root.card.isPresented
+        guard !options.kiosk || KioskMode.allows(key) else { return }
         switch (key.name, key.shift) {
         case ("escape", _) where onCard: dismissCard()
         case ("return", _) where !onCard, ("up", _) where !onCard: presentCard(animated: true)

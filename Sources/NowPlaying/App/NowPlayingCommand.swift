@@ -38,6 +38,9 @@ public struct NowPlayingCommand: ParsableCommand {
     @Flag(help: "Start in fullscreen (for kiosks).")
     var fullscreen = false
 
+    @Flag(help: "Kiosk: fullscreen, no cursor, touch only; Ctrl+Q quits (q and f do nothing).")
+    var kiosk = false
+
     @Option(help: "Write a PNG of the window after the first complete frame, then exit.")
     var screenshot: String?
 
@@ -82,6 +85,7 @@ public struct NowPlayingCommand: ParsableCommand {
         options.headless = headless
         options.pixelScale = scale
         options.fullscreen = fullscreen
+        options.kiosk = kiosk
         options.screenshotPath = screenshot
         options.dumpPath = dumpViews
         options.statisticsPath = stats

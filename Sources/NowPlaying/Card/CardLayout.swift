@@ -6,10 +6,22 @@ import ViewKit
 /// the centred cover has 34 pt free on each side of the column; on a phone-sized window the column is the
 /// window and this is exactly the tutorial's geometry, on a wide one more neighbours show at the sides.
 /// Between the header and the carousel is the room where the view behind the cover peeks out (SPEC L1).
+/// A window clearly wider than tall (`landscapeAspect`) is laid out as the desktop players do: the artwork
+/// column on the left (the carousel as high as the window allows), the controls column on the right.
 public struct CardLayout: Equatable, Sendable {
+    /// Width over height from which the card is laid out side by side.
+    public static let landscapeAspect = 1.25
+    /// The narrowest controls column in landscape: the transport's five touch targets fit it with room between.
+    public static let minimumControlsWidth = 340.0
+    /// The widest controls column (like the portrait column).
+    public static let maximumControlsWidth = 420.0
+    /// Each side button's slot is at least this wide: a 44 pt touch target and room between neighbours.
+    public static let minimumSlotWidth = 45.5
     public static let coverMargin = 34.0
     public static let maximumColumnWidth = 480.0
     public static let headerHeight = 48.0
+    /// The header's room on each side for the card's chevron (a 44 pt touch target), kept clear of its text.
+    public static let headerSideRoom = 52.0
     public static let playButtonSide = 74.0
     public static let playButtonImageInset = 20.0
     public static let sideButtonSide = 44.0
@@ -32,7 +44,12 @@ public struct CardLayout: Equatable, Sendable {
     }
 
     public let size: Size
+    /// Side by side (artwork left, controls right) rather than one column.
+    public let isLandscape: Bool
+    /// The artwork's column: the carousel's centred cover with `coverMargin` free each side.
     public let column: Rect
+    /// Where title, progress, transport and the card's lower module go (the column itself in portrait).
+    public let controls: Rect
     public let header: Rect
     public let carousel: Rect
     public let title: Rect
@@ -46,37 +63,82 @@ public struct CardLayout: Equatable, Sendable {
 
     public init(size: Size) {
         self.size = size
+        isLandscape = size.width >= size.height * CardLayout.landscapeAspect
         let m = CardLayout.coverMargin
-        let fitsHeight = CardLayout.carouselHeight(fitting: size.height - CardLayout.headerHeight - CardLayout.belowCarousel) + 2 * m
-        let width = max(2 * m + 1, min(size.width, CardLayout.maximumColumnWidth, fitsHeight))
-        let carouselHeight = width - 2 * m
+        let carouselHeight: Double, columnX: Double, controlsWidth: Double
+        if isLandscape {
+            let fitsHeight = CardLayout.carouselHeight(fitting: size.height - CardLayout.headerHeight - CardLayout.bottomMargin)
+            carouselHeight = max(1, min(fitsHeight, size.width - CardLayout.minimumControlsWidth - 2 * m))
+            controlsWidth = min(size.width - carouselHeight - 2 * m, CardLayout.maximumControlsWidth)
+            columnX = ((size.width - carouselHeight - 2 * m - controlsWidth) / 2).rounded()
+        } else {
+            let fitsHeight = CardLayout.carouselHeight(fitting: size.height - CardLayout.headerHeight - CardLayout.belowCarousel) + 2 * m
+            carouselHeight = max(2 * m + 1, min(size.width, CardLayout.maximumColumnWidth, fitsHeight)) - 2 * m
+            controlsWidth = carouselHeight + 2 * m
+            columnX = ((size.width - controlsWidth) / 2).rounded()
+        }
+        let width = carouselHeight + 2 * m
         let peek = CardLayout.peekHeight(carouselHeight: carouselHeight)
-        let used = CardLayout.headerHeight + peek + carouselHeight + CardLayout.belowCarousel
-        let spare = max(0, size.height - used)
-        let x = ((size.width - width) / 2).rounded()
-        let top = (spare / 2).rounded()
-        column = Rect(x: x, y: top, width: width, height: size.height - top)
+        let used = CardLayout.headerHeight + peek + carouselHeight + (isLandscape ? 0 : CardLayout.belowCarousel)
+        let top = (max(0, size.height - used) / 2).rounded()
+        column = Rect(x: columnX, y: top, width: width, height: size.height - top)
         // The header spans the window up to the widest column: a column narrowed to fit a short window
-        // does not crowd the chevron against the caption.
-        let headerWidth = min(size.width, max(width, CardLayout.maximumColumnWidth))
-        header = Rect(x: ((size.width - headerWidth) / 2).rounded(), y: top, width: headerWidth, height: CardLayout.headerHeight)
-        carousel = Rect(x: 0, y: header.maxY + peek, width: size.width, height: carouselHeight)
-        let textX = x + m, textWidth = width - 2 * m
-        title = Rect(x: textX, y: carousel.maxY + CardLayout.titleTop, width: textWidth, height: CardLayout.titleHeight)
+        // does not crowd the chevron against the caption. In landscape it heads the artwork.
+        let headerWidth = isLandscape ? width : min(size.width, max(width, CardLayout.maximumColumnWidth))
+        let headerX = isLandscape ? columnX : ((size.width - headerWidth) / 2).rounded()
+        header = Rect(x: headerX, y: top, width: headerWidth, height: CardLayout.headerHeight)
+        // SPEC C1: the whole window's width in portrait; in landscape the artwork column's.
+        carousel = Rect(x: isLandscape ? columnX : 0, y: header.maxY + peek,
+                        width: isLandscape ? width : size.width, height: carouselHeight)
+        let textX: Double, textWidth: Double, titleY: Double
+        if isLandscape {
+            controls = Rect(x: column.maxX, y: 0, width: controlsWidth, height: size.height)
+            textX = controls.minX + CardLayout.stackEdgeMargin
+            textWidth = controls.width - 2 * CardLayout.stackEdgeMargin
+            // The block from title to transport centred on the cover, below the header's line.
+            titleY = max(header.minY + CardLayout.titleTop, (carousel.midY - CardLayout.controlsBlockHeight / 2).rounded())
+        } else {
+            controls = column
+            textX = columnX + m
+            textWidth = width - 2 * m
+            titleY = carousel.maxY + CardLayout.titleTop
+        }
+        title = Rect(x: textX, y: titleY, width: textWidth, height: CardLayout.titleHeight)
         artist = Rect(x: textX, y: title.maxY + CardLayout.artistGap, width: textWidth, height: CardLayout.artistHeight)
         progress = Rect(x: textX, y: artist.maxY + CardLayout.sliderGap, width: textWidth, height: CardLayout.sliderHeight)
         let timeY = progress.maxY + CardLayout.timeGap
         elapsed = Rect(x: textX, y: timeY, width: textWidth / 2, height: CardLayout.timeHeight)
         remaining = Rect(x: textX + textWidth / 2, y: timeY, width: textWidth / 2, height: CardLayout.timeHeight)
         let side = CardLayout.playButtonSide
-        // SPEC T3: centred in the window, whatever the column.
-        playPause = Rect(x: (size.width - side) / 2, y: elapsed.maxY + CardLayout.transportGap, width: side, height: side)
-        let stackLeft = x + CardLayout.stackEdgeMargin
-        leftStack = Rect(x: stackLeft, y: playPause.minY,
-                         width: max(0, playPause.minX - CardLayout.stackToPlayGap - stackLeft), height: side)
-        let rightStart = playPause.maxX + CardLayout.stackToPlayGap
-        rightStack = Rect(x: rightStart, y: playPause.minY,
-                          width: max(0, x + width - CardLayout.stackEdgeMargin - rightStart), height: side)
+        // SPEC T3: centred in the window (in landscape, in the controls column), whatever the column.
+        let playX = isLandscape ? controls.midX - side / 2 : (size.width - side) / 2
+        playPause = Rect(x: playX, y: elapsed.maxY + CardLayout.transportGap, width: side, height: side)
+        // SPEC T4: 24 pt from the edges of the column (in portrait as wide as the header: a column narrowed to a
+        // short window keeps the buttons apart), less on a window too narrow for four slots of a touch target each.
+        let span = isLandscape ? controls : header
+        let gap = CardLayout.stackToPlayGap
+        let margin = min(CardLayout.stackEdgeMargin,
+                         max(0, (span.width - side - 2 * gap - 4 * CardLayout.minimumSlotWidth) / 2))
+        let stackLeft = span.minX + margin
+        leftStack = Rect(x: stackLeft, y: playPause.minY, width: max(0, playPause.minX - gap - stackLeft), height: side)
+        let rightStart = playPause.maxX + gap
+        rightStack = Rect(x: rightStart, y: playPause.minY, width: max(0, span.maxX - margin - rightStart), height: side)
+    }
+
+    /// Height of the block from the title's top to the transport's bottom.
+    static var controlsBlockHeight: Double {
+        belowCarousel - titleTop - bottomMargin
+    }
+
+    /// How far below its place the card's lower module starts its rise (SPEC M6: the window's height less its
+    /// width; side by side, from the window's bottom edge).
+    public var lowerModuleRise: Double { isLandscape ? size.height - playPause.maxY : size.height - size.width }
+
+    /// The queue's column on the browsing screen: the card's column, wider side by side.
+    public var libraryColumn: Rect {
+        guard isLandscape else { return column }
+        let w = min(size.width, max(CardLayout.maximumColumnWidth, (size.width * 0.6).rounded()))
+        return Rect(x: ((size.width - w) / 2).rounded(), y: 0, width: w, height: size.height)
     }
 
     /// SPEC L1: the room above a carousel of height `h` for the view behind it (the lyrics card, or the cover

@@ -21,13 +21,10 @@ final class CardView: View {
     let coverImage = ImageView()
     let swipe = PanGestureRecognizer()
 
-    // The layout constants the transition animates.
-    private var backingProgress = 0.0
-    private var containerTop = 0.0
-    private var lowerOffset = 0.0
-    private var coverFrame = Rect.zero
+    /// Where the transition's pieces are now (the model values; the screen follows the animations).
+    private var state = CardState.mini(miniFrame: .zero, thumbnailFrame: .zero, lowerRise: 0)
+    /// The frame the mini bar's still was taken at.
     private var ghostFrame = Rect.zero
-    private var ghostOffset = 0.0
     /// Which transition is current: completions of interrupted ones do nothing.
     private var generation = 0
     private(set) var isPresented = false
@@ -61,7 +58,7 @@ final class CardView: View {
         container.addSubview(scroll)
         chevron.identifier = "card.chevron"
         chevron.setImage(chevronImage, for: .normal)
-        chevron.imageEdgeInsets = EdgeInsets(all: 8)
+        chevron.imageEdgeInsets = EdgeInsets(all: 10)
         chevron.imageView.contentMode = .scaleAspectFit
         chevron.zPosition = 2
         container.addSubview(chevron)
@@ -74,6 +71,7 @@ final class CardView: View {
         swipe.delegate = swipeDelegate
         swipe.addTarget { [unowned self] g in self.handleSwipe(g as! PanGestureRecognizer) }
         container.addGestureRecognizer(swipe)
+        scroll.onScroll = { [unowned self] in if layout.isLandscape { setNeedsLayout() } }
     }
 
     /// A swipe down is the card's only when it starts downward with the card scrolled to the top.
@@ -93,29 +91,38 @@ final class CardView: View {
     /// Where the carousel's centred cover is on the card (SPEC M5: the cover lands exactly there).
     var centredCoverFrame: Rect {
         let l = layout
-        return Rect(x: (bounds.width - l.carousel.height) / 2, y: l.carousel.minY, width: l.carousel.height, height: l.carousel.height)
+        return Rect(x: l.carousel.midX - l.carousel.height / 2, y: l.carousel.minY, width: l.carousel.height, height: l.carousel.height)
     }
 
     override func layoutSubviews() {
-        let w = bounds.width, h = bounds.height, p = backingProgress
+        let w = bounds.width, h = bounds.height, p = state.backingProgress
         let inset = CardView.backingEdgeInset
         backing.frame = Rect(x: inset * p, y: inset * (h / max(w, 1)) * p,
                              width: w - 2 * inset * p, height: h - 2 * inset * (h / max(w, 1)) * p)
         dimmer.frame = backing.bounds
-        miniBarGhost.frame = ghostFrame.offsetBy(dx: 0, dy: ghostOffset)
-        container.frame = Rect(x: 0, y: containerTop, width: w, height: h)
+        miniBarGhost.frame = ghostFrame.offsetBy(dx: 0, dy: state.miniBarOffset)
+        container.frame = Rect(x: 0, y: state.containerTop, width: w, height: h)
         scroll.frame = container.bounds
-        nowPlaying.frame = Rect(x: 0, y: 0, width: w, height: h)
         let l = layout
+        // Side by side the artwork stays while the controls column scrolls (see NowPlayingView.scrolledBy).
+        let scrolled = l.isLandscape ? scroll.contentOffset.y : 0
+        nowPlaying.frame = Rect(x: 0, y: scrolled, width: w, height: h)
+        nowPlaying.scrolledBy = scrolled
         let moduleTop = l.playPause.maxY + 30
-        lowerModule.frame = Rect(x: l.column.minX + CardLayout.coverMargin, y: moduleTop + lowerOffset,
-                                 width: l.column.width - 2 * CardLayout.coverMargin, height: lowerModule.contentHeight)
+        let moduleX = l.isLandscape ? l.title.minX : l.controls.minX + CardLayout.coverMargin
+        lowerModule.frame = Rect(x: moduleX, y: moduleTop + state.lowerOffset,
+                                 width: l.controls.maxX - moduleX - (moduleX - l.controls.minX), height: lowerModule.contentHeight)
         scroll.contentSize = Size(width: w, height: max(h, moduleTop + lowerModule.contentHeight + 24))
-        chevron.frame = Rect(x: l.header.minX + 6, y: l.header.minY + 4, width: 40, height: 40)
-        coverImage.frame = coverFrame
+        chevron.frame = Rect(x: l.header.minX + 4, y: l.header.minY + 2, width: 44, height: 44)
+        coverImage.frame = state.coverFrame
     }
 
     // MARK: Present and dismiss
+
+    /// The card down at the mini player (whose frame and thumbnail's are given in this view's space).
+    private func miniState(miniFrame: Rect, thumbnailFrame: Rect) -> CardState {
+        .mini(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame, lowerRise: layout.lowerModuleRise)
+    }
 
     /// Shows the card over `backdrop` (a still of the screen underneath), rising from the mini player whose
     /// frame (and thumbnail's) are given in this view's space.
@@ -123,70 +130,29 @@ final class CardView: View {
         generation += 1
         let current = generation
         isPresented = true
-        let h = bounds.height, w = bounds.width
-        let startTop = miniFrame.minY - CardView.backingEdgeInset
         if isHidden || !animated {
             // From rest: the starting picture, set without animation.
             View.performWithoutAnimation {
                 backing.image = backdrop
                 miniBarGhost.image = miniBar
                 ghostFrame = miniFrame
-                ghostOffset = 0
-                backingProgress = 0
-                backing.cornerRadius = 0
-                dimmer.alpha = 0
-                containerTop = startTop
-                container.cornerRadius = 0
-                container.backgroundColor = Color(white: 1, alpha: 0.3)
-                chevron.alpha = 0
-                lowerOffset = h - w
-                coverFrame = thumbnailFrame
+                show(miniState(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame), pieces: CardState.Piece.allCases)
                 coverImage.image = cover
                 coverImage.alpha = 1
                 nowPlaying.lyricsFlip.alpha = 0
                 scroll.contentOffset = scroll.minimumContentOffset
                 isHidden = false
-                setNeedsLayout()
-                layoutIfNeeded()
             }
         }
-        let d = animated ? CardView.primaryDuration : 0
-        // SPEC M3: the backing shrinks to the 15 pt inset, rounds to 10 and dims to 0.3.
-        View.animate(withDuration: d, animations: {
-            self.backingProgress = 1
-            self.relayout()
-            self.backing.cornerRadius = CardView.cardCornerRadius
-            self.dimmer.alpha = 0.3
-        })
-        // SPEC M4: the container turns opaque in a quarter of the time; rises, rounds its top corners, shows the chevron.
-        View.animate(withDuration: d / 4, options: .curveEaseIn, animations: { self.container.backgroundColor = .white })
-        View.animate(withDuration: d, options: .curveEaseIn, animations: {
-            self.containerTop = 0
-            self.relayout()
-            self.container.cornerRadius = CardView.cardCornerRadius
-            self.chevron.alpha = 1
-        })
-        // SPEC M6: the lower module rises; SPEC M7: the mini bar slides away in half the time.
-        View.animate(withDuration: d, options: .curveEaseIn, animations: {
-            self.lowerOffset = 0
-            self.relayout()
-        })
-        View.animate(withDuration: d / 2, animations: {
-            self.ghostOffset = self.ghostFrame.height + CardView.backingEdgeInset
-            self.relayout()
-        })
-        // SPEC M5: the cover grows into the carousel's centred cover, where the carousel takes over.
-        View.animate(withDuration: d, options: .curveEaseOut, animations: {
-            self.coverFrame = self.centredCoverFrame
-            self.relayout()
-        }, completion: { _ in
+        move(to: .presented(miniFrame: miniFrame, coverFrame: centredCoverFrame), .present, animated: animated) {
             guard current == self.generation else { return }
             View.performWithoutAnimation {
+                // SPEC M5: the carousel takes over from the flying cover.
                 self.nowPlaying.lyricsFlip.alpha = 1
                 self.coverImage.alpha = 0
                 self.releaseStills()
             }
-        })
+        }
     }
 
     /// At rest the stills are not needed (a dismissal or a swipe takes new ones): their pixels go.
@@ -202,47 +168,18 @@ final class CardView: View {
         generation += 1
         let current = generation
         isPresented = false
-        let h = bounds.height, w = bounds.width
         View.performWithoutAnimation {
             if coverImage.alpha == 0 {
                 // The carousel hands the cover back to the flying image.
                 scroll.contentOffset = scroll.minimumContentOffset
                 coverImage.image = cover
-                coverFrame = centredCoverFrame
-                relayout()
+                show(state.taking(.cover, from: .presented(miniFrame: miniFrame, coverFrame: centredCoverFrame)), pieces: [.cover])
                 coverImage.alpha = 1
                 nowPlaying.lyricsFlip.alpha = 0
             }
             ghostFrame = miniFrame
         }
-        let d = animated ? CardView.primaryDuration : 0
-        View.animate(withDuration: d, options: .curveEaseOut, animations: {
-            self.backingProgress = 0
-            self.relayout()
-            self.backing.cornerRadius = 0
-            self.dimmer.alpha = 0
-        })
-        View.animate(withDuration: d / 4, delay: d * 3 / 4, options: .curveEaseOut, animations: {
-            self.container.backgroundColor = Color(white: 1, alpha: 0.3)
-        })
-        View.animate(withDuration: d, options: .curveEaseOut, animations: {
-            self.containerTop = miniFrame.minY - CardView.backingEdgeInset
-            self.relayout()
-            self.container.cornerRadius = 0
-            self.chevron.alpha = 0
-        })
-        View.animate(withDuration: d, options: .curveEaseOut, animations: {
-            self.lowerOffset = h - w
-            self.relayout()
-        })
-        View.animate(withDuration: d / 2, delay: d / 2, options: .curveEaseOut, animations: {
-            self.ghostOffset = 0
-            self.relayout()
-        })
-        View.animate(withDuration: d, options: .curveEaseOut, animations: {
-            self.coverFrame = thumbnailFrame
-            self.relayout()
-        }, completion: { _ in
+        move(to: miniState(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame), .dismiss, animated: animated) {
             guard current == self.generation else { return }
             View.performWithoutAnimation {
                 self.isHidden = true
@@ -251,7 +188,39 @@ final class CardView: View {
                 self.releaseStills()
             }
             self.onDismissed?()
-        })
+        }
+    }
+
+    /// Animates every piece from where it is to `target` with the move's timing (over SPEC M2's primaryDuration,
+    /// or at once); `completion` runs when the longest piece ends.
+    private func move(to target: CardState, _ timing: CardMove, animated: Bool, completion: @escaping () -> Void) {
+        let d = animated ? CardView.primaryDuration : 0
+        let last = CardState.Piece.allCases.max { timing.segment($0).start + timing.segment($0).length
+            < timing.segment($1).start + timing.segment($1).length }
+        for piece in CardState.Piece.allCases {
+            let seg = timing.segment(piece)
+            View.animate(withDuration: d * seg.length, delay: d * seg.start, options: seg.curve, animations: {
+                self.show(self.state.taking(piece, from: target), pieces: [piece])
+            }, completion: piece == last ? { _ in completion() } : nil)
+        }
+    }
+
+    /// Makes `state` current and sets the given pieces' views from it.
+    private func show(_ new: CardState, pieces: [CardState.Piece]) {
+        state = new
+        for piece in pieces {
+            switch piece {
+            case .backing:
+                backing.cornerRadius = new.backingCornerRadius
+                dimmer.alpha = new.dimmerAlpha
+            case .containerFill: container.backgroundColor = Color(white: 1, alpha: new.containerFillAlpha)
+            case .container:
+                container.cornerRadius = new.containerCornerRadius
+                chevron.alpha = new.chevronAlpha
+            case .lowerModule, .miniBar, .cover: break
+            }
+        }
+        relayout()
     }
 
     private func relayout() {
@@ -288,7 +257,7 @@ final class CardView: View {
                 refreshStills()
             }
             let y = swipeStart + t.y
-            containerTop = y >= 0 ? y : -ScrollMotion.rubberBand(-y, dimension: bounds.height)
+            state.containerTop = y >= 0 ? y : -ScrollMotion.rubberBand(-y, dimension: bounds.height)
             relayout()
         case .ended, .cancelled:
             let v = pan.velocity(in: nil)
@@ -296,7 +265,7 @@ final class CardView: View {
                 requestDismiss?()
             } else {
                 View.animate(withDuration: 0.4, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, animations: {
-                    self.containerTop = 0
+                    self.state.containerTop = 0
                     self.relayout()
                 })
             }
@@ -311,6 +280,14 @@ final class CardView: View {
 
 /// The card's scroll view: it leaves a downward drag at its top to the card's swipe-to-dismiss.
 final class CardScrollView: ScrollView {
+    /// Called when the content scrolls.
+    var onScroll: (() -> Void)?
+
+    override func boundsDidChange(from old: Rect) {
+        super.boundsDidChange(from: old)
+        if bounds.origin != old.origin { onScroll?() }
+    }
+
     override func shouldBeginDragging(translation t: Point) -> Bool {
         if t.y > 0 && contentOffset.y <= minimumContentOffset.y + 0.5 && abs(t.y) > abs(t.x) { return false }
         return super.shouldBeginDragging(translation: t)

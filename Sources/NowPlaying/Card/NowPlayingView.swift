@@ -34,6 +34,9 @@ final class NowPlayingView: View {
     let icons: Icons
     /// The item the carousel keeps centred when the layout changes (the current track).
     var centeredItem: () -> Int = { 0 }
+    /// How far the card has scrolled: side by side, this view stays in place (the artwork does not scroll) and
+    /// only the controls column moves with the card's content.
+    var scrolledBy = 0.0 { didSet { if scrolledBy != oldValue { setNeedsLayout() } } }
 
     init(icons: Icons) {
         self.icons = icons
@@ -111,11 +114,14 @@ final class NowPlayingView: View {
     override func layoutSubviews() {
         let l = CardLayout(size: bounds.size)
         backdrop.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height * 0.65)
-        caption.frame = Rect(x: l.header.minX, y: l.header.minY + 8, width: l.header.width, height: 15)
-        albumLabel.frame = Rect(x: l.header.minX + CardLayout.coverMargin, y: caption.frame.maxY + 1,
-                                width: l.header.width - 2 * CardLayout.coverMargin, height: 18)
-        artwork.frame = Rect(x: 0, y: l.header.maxY, width: bounds.width, height: max(0, bounds.height - l.header.maxY))
-        let flipFrame = l.carousel.offsetBy(dx: 0, dy: -l.header.maxY)
+        let text = l.header.insetBy(dx: CardLayout.headerSideRoom, dy: 0)
+        caption.frame = Rect(x: text.minX, y: l.header.minY + 8, width: text.width, height: 15)
+        albumLabel.frame = Rect(x: text.minX, y: caption.frame.maxY + 1, width: text.width, height: 18)
+        // Side by side the artwork's room is its column; in portrait the window's width (SPEC C1).
+        let artworkX = l.isLandscape ? l.column.minX : 0
+        artwork.frame = Rect(x: artworkX, y: l.header.maxY, width: l.isLandscape ? l.column.width : bounds.width,
+                             height: max(0, bounds.height - l.header.maxY))
+        let flipFrame = l.carousel.offsetBy(dx: -artworkX, dy: -l.header.maxY)
         let resized = lyricsFlip.frame != flipFrame
         lyricsFlip.frame = flipFrame
         // In the carousel's space (its backdrop fills it), the card's gradient is where the card has it.
@@ -131,14 +137,15 @@ final class NowPlayingView: View {
             carousel.stopMotion()
             carousel.contentOffset = Point(x: carousel.offset(centering: centeredItem()), y: 0)
         }
-        titleLabel.frame = l.title
-        artistLabel.frame = l.artist
-        progress.frame = l.progress
-        elapsedLabel.frame = l.elapsed
-        remainingLabel.frame = l.remaining
-        playPauseButton.frame = l.playPause
-        leftStack.frame = l.leftStack
-        rightStack.frame = l.rightStack
+        let dy = l.isLandscape ? -scrolledBy : 0
+        titleLabel.frame = l.title.offsetBy(dx: 0, dy: dy)
+        artistLabel.frame = l.artist.offsetBy(dx: 0, dy: dy)
+        progress.frame = l.progress.offsetBy(dx: 0, dy: dy)
+        elapsedLabel.frame = l.elapsed.offsetBy(dx: 0, dy: dy)
+        remainingLabel.frame = l.remaining.offsetBy(dx: 0, dy: dy)
+        playPauseButton.frame = l.playPause.offsetBy(dx: 0, dy: dy)
+        leftStack.frame = l.leftStack.offsetBy(dx: 0, dy: dy)
+        rightStack.frame = l.rightStack.offsetBy(dx: 0, dy: dy)
     }
 
     /// Shows a track's title, artist and album.

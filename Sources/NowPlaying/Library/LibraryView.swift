@@ -19,7 +19,7 @@ final class LibraryView: View {
     }
 
     /// The column the list and bar use on wide windows.
-    var column: Rect { CardLayout(size: bounds.size).column }
+    var column: Rect { CardLayout(size: bounds.size).libraryColumn }
 
     override func layoutSubviews() {
         let c = column

@@ -17,11 +17,18 @@ public final class Application {
         public var pixelScale: Double?
         public var fonts: FontLibrary
         public var fullscreen: Bool
+        /// How much larger than 1 pt per window unit to draw for a window of the given size (in
+        /// SDL's window units) on a display of the given DPI (nil where SDL reports none). Points are window units
+        /// divided by it, so a big window or kiosk shows the interface larger instead of more empty room.
+        /// Asked again on every resize; ignored when `pixelScale` is forced.
+        public var contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)?
 
         public init(title: String, size: Size, minimumSize: Size = Size(width: 280, height: 440),
-                    headless: Bool = false, pixelScale: Double? = nil, fonts: FontLibrary, fullscreen: Bool = false) {
+                    headless: Bool = false, pixelScale: Double? = nil, fonts: FontLibrary, fullscreen: Bool = false,
+                    contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)? = nil) {
             self.title = title; self.size = size; self.minimumSize = minimumSize
             self.headless = headless; self.pixelScale = pixelScale; self.fonts = fonts; self.fullscreen = fullscreen
+            self.contentScale = contentScale
         }
     }
 
@@ -41,6 +48,9 @@ public final class Application {
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
+    /// Points per SDL window unit's inverse: window coordinates are divided by it (the forced pixel scale, or
+    /// the content scale of the window's current size).
+    private(set) var inputScale = 1.0
     private var timers: [(id: Int, deadline: Double, action: () -> Void)] = []
     private var nextTimerID = 0
 
@@ -102,6 +112,12 @@ public final class Application {
         SDL_SetWindowFullscreen(sdlWindow, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
+    /// Whether the mouse cursor shows over the window (off for a touchscreen kiosk).
+    public var isCursorVisible: Bool {
+        get { SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE }
+        set { SDL_ShowCursor(newValue ? SDL_ENABLE : SDL_DISABLE) }
+    }
+
     public var isFullscreen: Bool { SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
 
     /// Re-reads the window and output sizes: the root view takes the size in points, the renderer the pixel scale.
@@ -110,24 +126,34 @@ public final class Application {
         SDL_GetWindowSize(sdlWindow, &ww, &wh)
         let (ow, _) = renderer.outputSize
         let scale: Double
+        let points: Size
         if let forced = configuration.pixelScale {
             scale = forced
+            inputScale = forced
+            points = Size(width: Double(ow) / scale, height: Double(renderer.outputSize.height) / scale)
         } else {
-            scale = ww > 0 ? max(1, Double(ow) / Double(ww)) : 1
+            let content = max(0.5, configuration.contentScale?(Size(width: Double(ww), height: Double(wh)), displayDPI) ?? 1)
+            scale = (ww > 0 ? max(1, Double(ow) / Double(ww)) : 1) * content
+            inputScale = content
+            points = Size(width: Double(ww) / content, height: Double(wh) / content)
         }
         renderer.pixelScale = scale
         window.textMeasurer = (renderer.text, scale)
-        let points = configuration.pixelScale != nil
-            ? Size(width: Double(ow) / scale, height: Double(renderer.outputSize.height) / scale)
-            : Size(width: Double(ww), height: Double(wh))
         window.frame = Rect(origin: .zero, size: points)
         window.setNeedsDisplay()
     }
 
     /// Window coordinates (SDL's) to points.
     private func points(_ x: Int32, _ y: Int32) -> Point {
-        let s = configuration.pixelScale ?? 1
-        return Point(x: Double(x) / s, y: Double(y) / s)
+        Point(x: Double(x) / inputScale, y: Double(y) / inputScale)
+    }
+
+    /// The diagonal DPI SDL reports for the window's display, or nil (the dummy driver and many X servers report none).
+    private var displayDPI: Double? {
+        var d: Float = 0
+        let display = SDL_GetWindowDisplayIndex(sdlWindow)
+        guard display >= 0, SDL_GetDisplayDPI(display, &d, nil, nil) == 0, d > 0 else { return nil }
+        return Double(d)
     }
 
     // MARK: Timers

@@ -13,7 +13,7 @@ extension Application {
     /// Queues the input as an SDL event; it is handled on the next turn of the loop.
     public func post(_ input: SyntheticInput) {
         var e = SDL_Event()
-        let scale = configuration.pixelScale ?? 1
+        let scale = inputScale
         let windowID = SDL_GetWindowID(sdlWindow)
         func mouse(_ type: SDL_EventType, _ p: Point, pressed: Bool) {
             e.type = type.rawValue

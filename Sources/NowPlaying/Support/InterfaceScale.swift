@@ -1,0 +1,27 @@
+import ViewKit
+
+/// How large the interface is drawn for a window: 1 on a phone-sized or laptop window, larger on a big monitor
+/// or kiosk so the card fills it instead of leaving a small column in empty space (`--scale` overrides it).
+enum InterfaceScale {
+    /// The window size (in points) the portrait card is designed to fill: its widest column and its height.
+    static let portraitDesign = Size(width: 480, height: 800)
+    /// The window size the side-by-side card is designed to fill (a laptop's window; a 800 × 480 kiosk fits at 1).
+    static let landscapeDesign = Size(width: 1000, height: 600)
+    /// DPI the interface's points are drawn at scale 1 (the desktop convention).
+    static let referenceDPI = 96.0
+
+    /// The content scale for a window of `size` (SDL window units) on a display of `dpi`: the larger of what the
+    /// size asks (the design size scaled up to fill the window) and what the DPI asks, in quarter steps, never so
+    /// large that the window drops below the smallest size the card is laid out for.
+    static func forWindow(_ size: Size, dpi: Double?) -> Double {
+        let design = size.width >= size.height * CardLayout.landscapeAspect ? landscapeDesign : portraitDesign
+        let bySize = min(size.width / design.width, size.height / design.height)
+        let byDPI = (dpi ?? referenceDPI) / referenceDPI
+        let largest = min(size.width / minimumWindow.width, size.height / minimumWindow.height)
+        let scale = min(max(1, bySize, byDPI), max(1, largest))
+        return (scale * 4).rounded(.down) / 4
+    }
+
+    /// The smallest window the card is laid out for (also the window's minimum size).
+    static let minimumWindow = Size(width: 280, height: 440)
+}
