@@ -24,7 +24,9 @@ open class Control: View {
 
     public var isEnabled = true { didSet { if isEnabled != oldValue { stateDidChange() } } }
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
-    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    /// Whether the control shows its pressed look; the control sets it while tracking a touch, and anyone may
+    /// set it (UIControl's isHighlighted).
+    public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
     public private(set) var isTracking = false
 
     public var state: State {
