@@ -20,7 +20,8 @@ struct BackgroundLibraryTests {
         let reader = BackgroundLibrary(["first album", "second album", "third album"], mainLoop: MainLoopQueue(),
                                        isEnough: { _ in true }, more: { _ in }, load: { paths, onBatch in
             for _ in paths {
-                let read = Read(nice: getpriority(which, 0), thread: Thread.current.name ?? "")
+                let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+                let read = Read(nice: getpriority(which, 0), thread: name.trimmingCharacters(in: .whitespacesAndNewlines))
                 reads.withLock { $0.append(read) }
                 onBatch(Library.Result())
             }

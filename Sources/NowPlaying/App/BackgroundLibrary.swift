@@ -1,5 +1,6 @@
+import CSDL2
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Playback
 import Synchronization
@@ -28,8 +29,7 @@ final class BackgroundLibrary: Sendable {
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
          load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
-        Thread.detachNewThread { [self] in
-            Thread.current.name = BackgroundLibrary.threadName
+        BackgroundLibrary.startThread { [self] in
             var waiting = true
             load(paths) { batch in
                 if !waiting {
@@ -57,8 +57,26 @@ final class BackgroundLibrary: Sendable {
         }
     }
 
-    /// The reading thread's name (as `ps -L` and debuggers show it).
+    /// The reading thread's name (as `ps -L` and debuggers show it; at most 15 bytes).
     static let threadName = "library reader"
+
+    /// What the reading thread runs, passed through pthread_create's one pointer.
+    private final class ThreadBody: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new, detached thread named `threadName` (SDL's threads are named; Foundation's Thread
+    /// would bring libFoundation and ICU into a program that otherwise needs only FoundationEssentials).
+    private static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        let thread = SDL_CreateThread({ context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return 0
+        }, BackgroundLibrary.threadName, context)
+        precondition(thread != nil, "cannot start the library reader's thread: \(String(cString: SDL_GetError()))")
+        SDL_DetachThread(thread)
+    }
 
     /// Ten nice levels below where the calling thread is (on Linux the nice value is per thread: 0 names the
     /// calling one), at most 19.

@@ -2,7 +2,9 @@
 /// `item` / `section` additions. ViewKit adds no public API to Foundation's types, so it has its own
 /// two-number path; the collection view has one section, 0.
 public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The item's place within its section, from 0.
     public var item: Int
+    /// The section's place, from 0 (always 0 in ViewKit's one-section collection view).
     public var section: Int
 
     public init(item: Int, section: Int = 0) {
