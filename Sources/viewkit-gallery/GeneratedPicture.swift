@@ -13,11 +13,16 @@ enum GeneratedPicture {
         let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400">\
         <rect width="640" height="400" fill="#\(hex(sky))"/>\
-        <circle cx="150" cy="110" r="60" fill="#FFFFFF" fill-opacity="0.85"/>\
-        <path d="M0 400 Q 320 260 640 340 L 640 400 Z" fill="#000000" fill-opacity="0.35"/>\
+        <circle cx="150" cy="110" r="60" fill="#FFF6E8"/>\
+        <path d="M0 400 Q 320 260 640 340 L 640 400 Z" fill="#\(hex(shaded(sky)))"/>\
         </svg>
         """
         return try Image(data: Array(svg.utf8), name: "generated-\(index).svg")
+    }
+
+    /// The colour at 65 % brightness (the hill in the sky's shade).
+    static func shaded(_ rgb: UInt32) -> UInt32 {
+        [16, 8, 0].reduce(0) { sum, shift in sum | (UInt32(Double(rgb >> shift & 0xFF) * 0.65) << shift) }
     }
 
     /// Six hexadecimal digits.
