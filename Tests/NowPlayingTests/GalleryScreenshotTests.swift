@@ -13,11 +13,12 @@ struct GalleryScreenshotTests {
 
     /// Runs the gallery on `page` and returns its screenshot.
     @MainActor
-    private func screenshot(page: Int) throws -> Surface {
+    private func screenshot(page: Int, spinFor ms: Int? = nil) throws -> Surface {
         let binary = try #require(GalleryScreenshotTests.gallery, "viewkit-gallery is built beside the tests")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: png) }
-        let run = try ChildProcess(binary.path, ["--headless", "--size", "360x640", "--page", "\(page)", "--screenshot", png],
+        let spin = ms.map { ["--spin-for", "\($0)"] } ?? []
+        let run = try ChildProcess(binary.path, ["--headless", "--size", "360x640", "--page", "\(page)", "--screenshot", png] + spin,
                                    env: ["SDL_AUDIODRIVER": "dummy"])
         #expect(run.wait() == 0)
         return try #require(Surface(taking: IMG_Load(png)))
@@ -44,5 +45,18 @@ struct GalleryScreenshotTests {
             expectPixel(s, 100, 412, 0x101418, "left of the square")
             expectPixel(s, 5, 630, 0x101418, "the background")
         }
+    }
+
+    /// The spin button turns the square an eighth and grows it by 1.2 on a spring: once settled (2 s), it is a
+    /// diamond about the same centre (180, 412), its half-diagonal 60 × 1.2 × √2 ≈ 101.8 pt.
+    @Test @MainActor func theSpinButtonTurnsTheSquareIntoADiamond() throws {
+        let still = try screenshot(page: 0)
+        expectPixel(still, 125, 357, 0x3D7DD8, "near the upright square's corner")
+        expectPixel(still, 180, 322, 0x101418, "above the upright square")
+        let spun = try screenshot(page: 0, spinFor: 2000)
+        // Inside the diamond when |dx| + |dy| < 101.8: (0, −90) is; (−55, −55) is not, though the square held it.
+        expectPixel(spun, 180, 322, 0x3D7DD8, "the diamond's upper point")
+        expectPixel(spun, 125, 357, 0x101418, "beside the diamond, where the square's corner was")
+        expectPixel(spun, 180, 412, 0x3D7DD8, "the centre stays")
     }
 }
