@@ -72,6 +72,15 @@ struct CustomRecognizerTests {
         #expect(began == 1, "refused the first drag, took the second")
     }
 
+    @Test func aControlsActionGetsItAsItsOwnClass() {
+        let slider = Slider()
+        var values: [Double] = []
+        slider.addAction(for: .valueChanged) { values.append($0.value) }  // a Slider: no cast
+        slider.value = 0.25
+        slider.sendActions(for: .valueChanged)
+        #expect(values == [0.25])
+    }
+
     @Test func anyoneCanHighlightAControl() {
         let button = Button()
         button.isHighlighted = true  // UIControl's isHighlighted is settable

@@ -67,9 +67,9 @@ open class GestureRecognizer: TypedTargets {
 
     public init() {}
 
-    /// Calls `handler` on every state change that reports (began, changed, ended, cancelled). Prefer the
-    /// typed `addTarget(_:)`, which hands the handler the recognizer as its own class.
-    public func addUntypedTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
+    /// Calls `handler` on every state change that reports (began, changed, ended, cancelled); the public,
+    /// typed form is `addTarget(_:)`.
+    func appendTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
         handlers.append(handler)
     }
 

@@ -1,5 +1,5 @@
 /// A view that turns touches into actions (UIControl): it tracks one touch and sends events to handlers.
-open class Control: View {
+open class Control: View, TypedTargets {
     /// What happened to a control.
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: Int
@@ -39,8 +39,8 @@ open class Control: View {
 
     private var actions: [(events: Event, handler: (Control) -> Void)] = []
 
-    /// Calls `handler` whenever one of `events` happens (UIKit's addAction(_:for:)).
-    public func addAction(for events: Event, _ handler: @escaping (Control) -> Void) {
+    /// Calls `handler` whenever one of `events` happens; the public, typed form is `addAction(for:_:)`.
+    func appendAction(for events: Event, _ handler: @escaping (Control) -> Void) {
         actions.append((events, handler))
     }
 
