@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .executable(name: "nowplaying", targets: ["nowplaying"]),
         .executable(name: "nowplaying-bench", targets: ["nowplaying-bench"]),
+        .executable(name: "viewkit-gallery", targets: ["viewkit-gallery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,6 +47,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "nowplaying", dependencies: ["NowPlaying"]),
+        // A second program on ViewKit alone: the proof that the toolkit knows nothing of music.
+        .executableTarget(name: "viewkit-gallery", dependencies: ["ViewKit"]),
         .executableTarget(
             name: "nowplaying-bench",
             dependencies: [

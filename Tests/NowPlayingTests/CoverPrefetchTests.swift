@@ -36,7 +36,7 @@ struct CoverPrefetchTests {
         let cover = try #require(a.controller.cover(for: 2))
         #expect(cover.preparedLevelSize.map { $0 == (338, 338) } == true)
         #expect(!a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
-        carousel.scrollToItem(at: IndexPath(item: 2), at: .centeredHorizontally, animated: false)
+        carousel.scrollToItem(at: ItemPath(item: 2), at: .centeredHorizontally, animated: false)
         a.application.drawIfNeeded()
         #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
         #expect(cover.preparedLevelSize == nil, "its texture was made from them")

@@ -25,6 +25,34 @@ struct LyricsFlipTests {
         #expect(abs(c.frame[2] - l.frame[2] / 0.9) < 1e-6, "same size before the behind transform")
     }
 
+    /// SPEC L3: released 70 pt down, the front view springs back as a damped oscillator with damping ratio
+    /// ζ = 0.7 and initial velocity 0.7 (of the distance, per second) over 0.33 s. The closed form, with ω
+    /// chosen so the envelope e^(−ζωt) has fallen to 0.001 at the duration (ViewKit's Spring):
+    /// x(t) = e^(−ζωt) · (cos ω_d t + (ζω − v₀) / ω_d · sin ω_d t), ω_d = ω √(1 − ζ²).
+    @Test func springBackFollowsTheDampedOscillator() throws {
+        let y = top + 150
+        let d = try run("""
+        down 187 \(y)
+        move 187 \(y + 70) 100
+        up
+        wait 50
+        dump
+        wait 50
+        dump
+        quit
+        """)
+        let zeta = 0.7, duration = 0.33, v0 = 0.7
+        let omega = log(1000) / (zeta * duration), omegaD = omega * (1 - zeta * zeta).squareRoot()
+        func x(_ t: Double) -> Double {
+            exp(-zeta * omega * t) * (cos(omegaD * t) + (zeta * omega - v0) / omegaD * sin(omegaD * t))
+        }
+        // The second dump comes 50 ms and one frame (the first dump's, 1/60 s) later.
+        for (dump, t) in zip(d, [0.05, 0.1 + 1.0 / 60]) {
+            let ty = try carousel(dump).transform[5]
+            #expect(abs(ty - 70 * x(t)) < 0.5, "\(t) s after the release: \(ty) pt, the oscillator says \(70 * x(t))")
+        }
+    }
+
     @Test(arguments: [1.0, -1.0])
     func dragsFollowFadeAndSpringBack(direction: Double) throws {
         let y = top + 150, dy = direction

@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Testing
 @testable import ViewKit
@@ -47,5 +48,23 @@ struct ApplicationLoopTests {
         a.turn(blocking: true)
         a.cancelTimer(safety)
         #expect(outcome.text == "ran on the main loop")
+    }
+
+    @Test func workWhoseWakeUpSDLRefusesStillRuns() throws {
+        let a = try app()
+        a.turn(blocking: false)
+        let outcome = Outcome()
+        // An event filter that drops the loop's wake-up: SDL_PushEvent then returns 0, as with a full queue.
+        let wakeUp = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        wakeUp.initialize(to: a.mainLoop.eventType)
+        defer { SDL_SetEventFilter(nil, nil); wakeUp.deallocate() }
+        SDL_SetEventFilter({ type, event in event?.pointee.type == type?.load(as: UInt32.self) ? 0 : 1 }, wakeUp)
+        a.mainLoop.async { outcome.text += "first " }
+        a.turn(blocking: false)
+        #expect(outcome.text == "first ", "the loop ran the work no event announced")
+        SDL_SetEventFilter(nil, nil)
+        a.mainLoop.async { outcome.text += "second" }
+        a.turn(blocking: false)
+        #expect(outcome.text == "first second", "and later work wakes it again")
     }
 }

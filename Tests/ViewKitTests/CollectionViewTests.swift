@@ -14,7 +14,7 @@ final class CollectionViewTests {
         var reused = 0
         init(count: Int) { self.count = count }
         func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-        func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionViewCell {
+        func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionViewCell {
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip) as! CountingCell
             if cell.uses > 0 { reused += 1 } else { created += 1 }
             cell.uses += 1
@@ -51,9 +51,9 @@ final class CollectionViewTests {
         cv.contentOffset = Point(x: 250, y: 0)
         cv.layoutIfNeeded()
         #expect(cv.indexPathsForVisibleItems.map(\.item) == [2, 3, 4, 5])
-        #expect(cv.cellForItem(at: IndexPath(item: 3))?.identifier == "item.3")
-        let cell = cv.cellForItem(at: IndexPath(item: 4))!
-        #expect(cv.indexPath(for: cell) == IndexPath(item: 4))
+        #expect(cv.cellForItem(at: ItemPath(item: 3))?.identifier == "item.3")
+        let cell = cv.cellForItem(at: ItemPath(item: 4))!
+        #expect(cv.indexPath(for: cell) == ItemPath(item: 4))
         #expect(cell.convert(Point.zero, to: nil) == Point(x: 150, y: 0), "cells sit in content space")
     }
 
@@ -99,9 +99,9 @@ final class CollectionViewTests {
     @Test func testScrollToItemCentresWithinTheInsets() {
         let (cv, _) = make(count: 10)
         cv.contentInset = EdgeInsets(top: 0, left: 125, bottom: 0, right: 125)
-        cv.scrollToItem(at: IndexPath(item: 0), at: .centeredHorizontally, animated: false)
+        cv.scrollToItem(at: ItemPath(item: 0), at: .centeredHorizontally, animated: false)
         #expect(cv.contentOffset.x == -125, "the first item can be centred thanks to the inset")
-        cv.scrollToItem(at: IndexPath(item: 9), at: .centeredHorizontally, animated: false)
+        cv.scrollToItem(at: ItemPath(item: 9), at: .centeredHorizontally, animated: false)
         #expect(cv.contentOffset.x == 775)
         #expect(cv.maximumContentOffset.x == 775)
     }
@@ -117,8 +117,8 @@ final class CollectionViewTests {
     final class Prefetcher: CollectionViewDataSourcePrefetching {
         var asked: [[Int]] = []
         var cancelled: [[Int]] = []
-        func collectionView(_ cv: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) { asked.append(indexPaths.map(\.item)) }
-        func collectionView(_ cv: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        func collectionView(_ cv: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) { asked.append(indexPaths.map(\.item)) }
+        func collectionView(_ cv: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]) {
             cancelled.append(indexPaths.map(\.item))
         }
     }

@@ -119,7 +119,7 @@ struct ControlTests {
         s.value = 0
         var changes: [Double] = []
         var ended = 0
-        s.addAction(for: .valueChanged) { c in changes.append((c as! Slider).value) }
+        s.addAction(for: .valueChanged) { changes.append($0.value) }
         s.addAction(for: .editingDidEnd) { _ in ended += 1 }
         let w = window(with: s)
         w.touchDown(id: 0, at: Point(x: 6, y: 14), time: 0, isFinger: false)

@@ -53,12 +53,12 @@ final class GestureTests {
     @Test func velocityComesFromRecentMovement() {
         let (v, pan, _) = pannedView()
         var released: Point?
-        pan.addTarget { gr in if gr.state == .ended { released = (gr as! PanGestureRecognizer).velocity(in: v) } }
+        pan.addTarget { gr in if gr.state == .ended { released = gr.velocity(in: v) } }
         drag(Point(x: 0, y: 200), Point(x: 300, y: 200), steps: 18)  // 300 pt in 0.3 s
         #expect(abs((released?.x ?? 0) - 1000) < 1, "1000 pt/s")
 
         var stopped: Point?
-        pan.addTarget { gr in if gr.state == .ended { stopped = (gr as! PanGestureRecognizer).velocity(in: v) } }
+        pan.addTarget { gr in if gr.state == .ended { stopped = gr.velocity(in: v) } }
         drag(Point(x: 0, y: 200), Point(x: 300, y: 200), steps: 18, release: false)
         clock.advance(by: 0.2)
         window.touchUp(id: 0, at: Point(x: 300, y: 200), time: clock.now)

@@ -28,10 +28,10 @@ struct PerspectiveViewTests {
         #expect(comingFront.count == 1 && comingFront[0] === behind)
         #expect(companion.alpha == 0, "the model value changes at once")
         #expect(companion.presentationAlpha == 1, "and animates from where it was")
-        clock.now = PerspectiveView.duration / 2
+        clock.now = flip.flipDuration / 2
         window.animator.tick()
         #expect(companion.presentationAlpha > 0 && companion.presentationAlpha < 1, "halfway through the flip")
-        clock.now = PerspectiveView.duration
+        clock.now = flip.flipDuration
         window.animator.tick()
         #expect(companion.presentationAlpha == 0 && flip.frontView === behind)
         flip.flip()

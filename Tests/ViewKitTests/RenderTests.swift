@@ -138,9 +138,10 @@ struct RenderTests {
         assertPixel(c.pixel(x: 60, y: 60), 0, 255, 0, 3, "the picture")
         assertPixel(c.pixel(x: 60, y: 100), 0, 0, 255, 3, "letterbox band below")
         v.contentMode = .scaleAspectFill
+        v.clipsToBounds = true
         c.render(r)
         assertPixel(c.pixel(x: 60, y: 20), 0, 255, 0, 3, "fill covers the bounds")
-        assertPixel(c.pixel(x: 5, y: 60), 0, 0, 0, 3, "and is clipped to them")
+        assertPixel(c.pixel(x: 5, y: 60), 0, 0, 0, 3, "and, clipping to bounds, stays inside them")
     }
 
     @Test func testRoundedImagesAreClippedToTheirCorners() throws {

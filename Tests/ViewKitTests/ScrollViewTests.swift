@@ -50,9 +50,11 @@ final class ScrollViewTests {
     final class Recorder: ScrollViewDelegate {
         var events: [String] = []
         var retarget: Point?
+        var velocity: Point?
         func scrollViewWillBeginDragging(_ s: ScrollView) { events.append("willBegin") }
         func scrollViewWillEndDragging(_ s: ScrollView, withVelocity v: Point, targetContentOffset: inout Point) {
             events.append("willEnd")
+            velocity = v
             if let r = retarget { targetContentOffset = r }
         }
         func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate d: Bool) { events.append("didEnd(\(d))") }
@@ -165,9 +167,26 @@ final class ScrollViewTests {
     @Test func wheelScrollsAndSettles() {
         window.scrollWheel(at: Point(x: 200, y: 200), delta: Point(x: 0, y: -40))
         #expect(scroll.contentOffset.x == 40, "a vertical wheel scrolls a horizontal-only view sideways")
+        #expect(!scroll.isDragging)
         _ = run(hz: 60, seconds: 0.5, sampleAt: [])
-        #expect(recorder.events == ["willBegin", "willEnd", "didEnd(false)"])
+        #expect(recorder.events.isEmpty, "a mouse wheel is no drag in UIKit: no dragging callbacks, got \(recorder.events)")
         window.scrollWheel(at: Point(x: 200, y: 200), delta: Point(x: 0, y: 100))
         #expect(scroll.contentOffset.x == 0, "clamped at the start")
+    }
+
+    @Test func theDelegateHearsTheReleaseVelocityInPointsPerSecondLikeThePan() {
+        fling(dx: -200)
+        #expect(abs((recorder.velocity?.x ?? 0) - 2000) < 1, "200 pt in 0.1 s: the content moves at 2000 pt/s")
+    }
+
+    @Test func aFlingAt1000PointsPerSecondTravelsAbout499Points() {
+        fling(dx: -100)
+        let released = scroll.contentOffset.x
+        _ = run(hz: 60, seconds: 10, sampleAt: [])
+        // UIKit's .normal deceleration keeps 0.998 of the velocity each millisecond: the distance is
+        // Σ v·d^k·1 ms = v · d / (1 − d) · 1 ms = 1 pt/ms × 0.998 / 0.002 × 1 ms = 499 pt.
+        let expected = 1.0 * 0.998 / (1 - 0.998)
+        let travelled = scroll.contentOffset.x - released
+        #expect(abs(travelled - expected) / expected < 0.01, "travelled \(travelled) pt, expected ≈ \(expected)")
     }
 }

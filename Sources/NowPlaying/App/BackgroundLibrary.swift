@@ -1,3 +1,4 @@
+import CSDL2
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -8,10 +9,14 @@ import ViewKit
 /// Reads what the user named on a background thread, so the window never waits for the disk: the app
 /// starts as soon as the tracks it needs first are read (the first album, or the one holding the saved
 /// track); the thread then waits for the first frame to be on screen, and every later batch joins the
-/// queue on the main loop as it arrives. The reading runs at a lower priority than the interface (nice 10
-/// on the Dispatch worker thread that runs it; the only other work the app gives Dispatch, decoding covers
-/// ahead of the carousel, is background work too, whichever worker thread it lands on).
+/// queue on the main loop as it arrives. The first part is read at the interface's priority, since the window
+/// waits for it; the rest at a lower one (nice 10 more). The reading has a thread of its own: Linux keeps a
+/// nice value per thread, and an unprivileged process cannot raise it again, so a lowered Dispatch worker
+/// would stay lowered for whatever work Dispatch gave it next.
 final class BackgroundLibrary: Sendable {
+    /// Reads `paths`, handing each batch of tracks to the closure as it is read (`Library.load`).
+    typealias Loader = @Sendable ([String], (Library.Result) -> Void) -> Void
+
     private let first = Mutex(Library.Result())
     private let handedOver = DispatchSemaphore(value: 0)
     private let resume = DispatchSemaphore(value: 0)
@@ -22,12 +27,11 @@ final class BackgroundLibrary: Sendable {
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
     /// order, and `more(nil)` says the reading is done.
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
-         more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
-        DispatchQueue(label: "library").async { [self] in
-            // On Linux the nice value is per thread: 0 means the calling one.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+         more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
+         load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
+        BackgroundLibrary.startThread { [self] in
             var waiting = true
-            Library.load(paths) { batch in
+            load(paths) { batch in
                 if !waiting {
                     mainLoop.async { more(batch) }
                     return
@@ -41,6 +45,7 @@ final class BackgroundLibrary: Sendable {
                     waiting = false
                     handedOver.signal()
                     resume.wait()
+                    BackgroundLibrary.lowerThisThreadsPriority()
                 }
             }
             if waiting {
@@ -50,6 +55,34 @@ final class BackgroundLibrary: Sendable {
                 mainLoop.async { more(nil) }
             }
         }
+    }
+
+    /// The reading thread's name (as `ps -L` and debuggers show it; at most 15 bytes).
+    static let threadName = "library reader"
+
+    /// What the reading thread runs, passed through pthread_create's one pointer.
+    private final class ThreadBody: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new, detached thread named `threadName` (SDL's threads are named; Foundation's Thread
+    /// would bring libFoundation and ICU into a program that otherwise needs only FoundationEssentials).
+    private static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        let thread = SDL_CreateThread({ context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return 0
+        }, BackgroundLibrary.threadName, context)
+        precondition(thread != nil, "cannot start the library reader's thread: \(String(cString: SDL_GetError()))")
+        SDL_DetachThread(thread)
+    }
+
+    /// Ten nice levels below where the calling thread is (on Linux the nice value is per thread: 0 names the
+    /// calling one), at most 19.
+    private static func lowerThisThreadsPriority() {
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        setpriority(which, 0, min(19, getpriority(which, 0) + 10))
     }
 
     /// Waits until the first part is read (or everything, if that never satisfied `isEnough`) and returns it.

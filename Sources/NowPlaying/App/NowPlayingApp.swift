@@ -153,7 +153,7 @@ public final class NowPlayingApp {
             session.select(index)
             session.play()
         }
-        card.lowerModule.volume.addAction(for: .valueChanged) { [unowned self] c in session.volume = (c as! Slider).value }
+        card.lowerModule.volume.addAction(for: .valueChanged) { [unowned self] c in session.volume = c.value }
     }
 
     /// The mini player's frame and its thumbnail's, in the card's space.

@@ -141,18 +141,22 @@ public struct CardLayout: Equatable, Sendable {
         return Rect(x: ((size.width - w) / 2).rounded(), y: 0, width: w, height: size.height)
     }
 
+    /// SPEC L1: the view behind the lyrics flip's front one is scaled 0.9, then moved 30 up.
+    static let lyricsBehindTransform = AffineTransform(scaleX: 0.9, y: 0.9)
+        .concatenating(AffineTransform(translationX: 0, y: -30))
+
     /// SPEC L1: the room above a carousel of height `h` for the view behind it (the lyrics card, or the cover
     /// once the lyrics are in front): scaled 0.9 about its centre and moved 30 up, its top rises
     /// 30 − 0.05 × h above the carousel's. Whole points, so what lies below stays on the pixel grid.
     public static func peekHeight(carouselHeight h: Double) -> Double {
-        let behind = PerspectiveView.behindTransform
+        let behind = CardLayout.lyricsBehindTransform
         // Less a hair of rounding error before rounding up: (1 − 0.9) × 360 / 2 is not exactly 18 in binary.
         return max(0, -behind.ty - (1 - behind.d) * h / 2 - 1e-9).rounded(.up)
     }
 
     /// The highest carousel that fits in `room` together with the peek above it.
     static func carouselHeight(fitting room: Double) -> Double {
-        let behind = PerspectiveView.behindTransform
+        let behind = CardLayout.lyricsBehindTransform
         // h + (−ty − (1 − d) × h / 2) ≤ room, then down a point or two for the peek's rounding up.
         var h = ((room + behind.ty) / (1 - (1 - behind.d) / 2)).rounded(.down)
         while h > 1 && h + peekHeight(carouselHeight: h) > room { h -= 1 }

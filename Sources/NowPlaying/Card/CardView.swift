@@ -30,7 +30,6 @@ final class CardView: View {
     private(set) var isPresented = false
     /// Called when the card has been dismissed and removed.
     var onDismissed: (() -> Void)?
-    private lazy var swipeDelegate = SwipeDelegate(card: self)
 
     init(nowPlaying: NowPlayingView, chevronImage: Image) {
         self.nowPlaying = nowPlaying
@@ -68,20 +67,15 @@ final class CardView: View {
         coverImage.alpha = 0
         coverImage.isUserInteractionEnabled = false
         for v: View in [backing, miniBarGhost, container, coverImage] { addSubview(v) }
-        swipe.delegate = swipeDelegate
-        swipe.addTarget { [unowned self] g in self.handleSwipe(g as! PanGestureRecognizer) }
+        swipe.shouldBegin = { [unowned self] in isSwipeDown(swipe.translation(in: nil)) }
+        swipe.addTarget { [unowned self] pan in handleSwipe(pan) }
         container.addGestureRecognizer(swipe)
         scroll.onScroll = { [unowned self] in if layout.isLandscape { setNeedsLayout() } }
     }
 
     /// A swipe down is the card's only when it starts downward with the card scrolled to the top.
-    private final class SwipeDelegate: GestureRecognizerDelegate {
-        unowned let card: CardView
-        init(card: CardView) { self.card = card }
-        func gestureRecognizerShouldBegin(_ g: GestureRecognizer) -> Bool {
-            let t = (g as! PanGestureRecognizer).translation(in: nil)
-            return t.y > abs(t.x) && card.scroll.contentOffset.y <= card.scroll.minimumContentOffset.y + 0.5
-        }
+    private func isSwipeDown(_ t: Point) -> Bool {
+        t.y > abs(t.x) && scroll.contentOffset.y <= scroll.minimumContentOffset.y + 0.5
     }
 
     // MARK: Layout

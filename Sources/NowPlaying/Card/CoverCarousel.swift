@@ -39,12 +39,12 @@ final class CoverCarousel: CollectionView {
 
     /// The content offset that centres item `index` (C3 insets make this possible at both ends).
     func offset(centering index: Int) -> Double {
-        contentOffset(forItemAt: IndexPath(item: index), at: .centeredHorizontally)?.x ?? 0
+        contentOffset(forItemAt: ItemPath(item: index), at: .centeredHorizontally)?.x ?? 0
     }
 
     /// The item whose centre is nearest the carousel's centre at a content offset.
     func nearestItem(toOffset x: Double) -> Int {
-        guard numberOfItems > 0, let first = frameForItem(at: IndexPath(item: 0)) else { return 0 }
+        guard numberOfItems > 0, let first = frameForItem(at: ItemPath(item: 0)) else { return 0 }
         let centre = x + bounds.width / 2
         let index = ((centre - first.midX) / max(first.width + minimumLineSpacing, 1)).rounded()
         return Int(min(max(index, 0), Double(numberOfItems - 1)))

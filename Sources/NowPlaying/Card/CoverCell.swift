@@ -11,6 +11,7 @@ final class CoverCell: CollectionViewCell {
     required init() {
         super.init()
         coverImageView.contentMode = .scaleAspectFill
+        coverImageView.clipsToBounds = true
         coverImageView.backgroundColor = Color(white: 0.16)
         contentView.addSubview(coverImageView)
         placeholder.topColor = Color(hex: 0x3A3A58)

@@ -73,7 +73,7 @@ final class LowerModuleView: View {
             row.index = item.index
             row.title.text = item.track.title
             row.artist.setByline(item.track.artist, under: item.track.title)
-            row.addAction(for: .touchUpInside) { [unowned self] c in self.onSelect?((c as! UpNextRow).index) }
+            row.addAction(for: .touchUpInside) { [unowned self] row in self.onSelect?(row.index) }
             upNext.addSubview(row)
             return row
         }

@@ -73,7 +73,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         if changed { onTrackChange?(track) }
         onChange?()
         if view.carousel.centeredItem != index || view.carousel.isDecelerating {
-            view.carousel.scrollToItem(at: IndexPath(item: index), at: .centeredHorizontally,
+            view.carousel.scrollToItem(at: ItemPath(item: index), at: .centeredHorizontally,
                                        animated: view.carousel.rootView is Window)
         }
     }
@@ -135,7 +135,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { session.tracks.count }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CoverCell.reuseIdentifier, for: indexPath)
         let track = session.tracks[indexPath.item]
         (cell as? CoverCell)?.configure(index: indexPath.item, image: cover(for: indexPath.item, preparingFor: carouselPixelSize),
@@ -144,7 +144,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     }
 
     /// Covers about to scroll in are found and decoded on the worker thread, unless their textures are made.
-    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
         guard let coverLoader else { return }
         let size = carouselPixelSize
         for indexPath in indexPaths where session.tracks.indices.contains(indexPath.item) {
@@ -156,7 +156,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         }
     }
 
-    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]) {
         for indexPath in indexPaths where session.tracks.indices.contains(indexPath.item) {
             let path = session.tracks[indexPath.item].path
             coverLoader?.cancel(path)
@@ -175,7 +175,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     }
 
     /// SPEC C2: square cells as high as the carousel.
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size {
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: ItemPath) -> Size {
         Size(width: collectionView.bounds.height, height: collectionView.bounds.height)
     }
 

@@ -48,6 +48,12 @@ final class NowPlayingView: View {
         lyricsFlip = PerspectiveView(front: carousel, behind: lyricsCard)
         super.init()
         lyricsFlip.identifier = "lyricsFlip"
+        lyricsFlip.behindTransform = CardLayout.lyricsBehindTransform
+        lyricsFlip.fadeOffset = 20                                  // SPEC L2: alpha 1 − (|t| − 20) / 100
+        lyricsFlip.fadeDistance = 100
+        lyricsFlip.flipOffset = 80                                  // SPEC L4
+        lyricsFlip.flipDuration = 0.33
+        lyricsFlip.springBack = Spring(duration: 0.33, dampingRatio: 0.7, initialVelocity: 0.7)  // SPEC L3
         identifier = "nowPlaying"
         backgroundColor = Theme.background
         backdrop.bottomColor = Theme.background

@@ -66,7 +66,7 @@ final class LibraryController: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { session.tracks.count }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: LibraryCell.reuseIdentifier, for: indexPath)
         let t = session.tracks[indexPath.item]
         (cell as? LibraryCell)?.configure(index: indexPath.item, title: t.title, artist: t.artist, seconds: t.duration,

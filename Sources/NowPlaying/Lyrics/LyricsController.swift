@@ -38,7 +38,7 @@ final class LyricsController {
     /// Runs the per-frame highlight only while it can change: lyrics in front and music playing.
     func update() {
         if isShowingLyrics && session.isPlaying && card.lyrics?.isSynced == true {
-            if link == nil, let window = card.rootView as? Window {
+            if link == nil, let window = card.window {
                 link = window.animator.addDisplayLink { [weak self] _ in self?.sync(animated: true) }
             }
         } else {

@@ -6,6 +6,7 @@ import Glibc
 /// events → ticks → layout → render (only when something changed) → wait (blocking when idle).
 @MainActor
 public final class Application {
+    /// What the application opens: the window's title and size, headless or on screen, the fonts.
     public struct Configuration {
         public var title: String
         /// The window's size in points.
@@ -198,6 +199,8 @@ public final class Application {
     public func turn(blocking: Bool) {
         var event = SDL_Event()
         var timeoutMs: Int32 = 0
+        // Work whose wake-up SDL refused runs now rather than after a sleep nothing would end.
+        if mainLoop.hasUnannouncedWork { mainLoop.drain() }
         if blocking {
             if window.animator.isActive || window.needsDisplay || window.needsLayoutPass || needsPresent {
                 timeoutMs = milliseconds(until: nextFrameTime)

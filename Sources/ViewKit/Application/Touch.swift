@@ -1,6 +1,7 @@
 /// One finger (or the mouse, as touch 0) on the screen, from press to release.
 @MainActor
 public final class Touch {
+    /// Where a touch is in its life (UITouch.Phase).
     public enum Phase: Sendable { case began, moved, ended, cancelled }
 
     /// 0 for the mouse; a distinct positive number for each finger.

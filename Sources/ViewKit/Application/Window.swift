@@ -135,7 +135,7 @@ public final class Window: View {
     func recognizerDidBegin(_ recognizer: GestureRecognizer) {
         for touch in recognizer.touches {
             for other in touch.gestureRecognizers where other !== recognizer && !recognizer.canRunAlongside(other) {
-                if other.isActive { other.transition(to: .cancelled) } else if other.state == .possible { other.state = .failed }
+                if other.isActive { other.state = .cancelled } else if other.state == .possible { other.state = .failed }
             }
             if recognizer.cancelsTouchesInView && touch.deliversToView {
                 touch.deliversToView = false

@@ -17,13 +17,33 @@ public extension GestureRecognizerDelegate {
 /// Turns touches into a gesture (UIGestureRecognizer). Touches reach the recognizers of the touched view
 /// and of its ancestors before the view itself; when one begins, the view's touches are cancelled and
 /// recognizers that may not run alongside it fail.
+///
+/// To write your own recognizer, subclass it and override the `touches…` methods and `reset()`, setting
+/// `state` and `touches` as UIKit's `UIGestureRecognizerSubclass` lets a subclass do. Swift cannot limit a
+/// setter to subclasses, so both setters are public: only a recognizer itself should set them.
 @MainActor
-open class GestureRecognizer {
+open class GestureRecognizer: TypedTargets {
+    /// Where a gesture is in its life (UIGestureRecognizer.State).
     public enum State: Sendable { case possible, began, changed, ended, cancelled, failed }
 
-    public internal(set) var state: State = .possible
+    /// Where the gesture is. Setting it (from a subclass) to `.began`, `.changed`, `.ended` or `.cancelled`
+    /// calls the targets; `.began`, or `.ended` straight from `.possible` (a discrete gesture such as a tap),
+    /// also tells the window, which then cancels the touched view's touches and fails rival recognizers.
+    public var state: State {
+        get { currentState }
+        set {
+            let old = currentState
+            currentState = newValue
+            if newValue == .began || (newValue == .ended && old == .possible) { window?.recognizerDidBegin(self) }
+            if newValue != .possible && newValue != .failed { for h in handlers { h(self) } }
+        }
+    }
+    private var currentState: State = .possible
     public internal(set) weak var view: View?
     public weak var delegate: GestureRecognizerDelegate?
+    /// A closure form of the delegate's `gestureRecognizerShouldBegin` (no delegate object needed for that one
+    /// question); when both are set, both must allow the gesture.
+    public var shouldBegin: (() -> Bool)?
     /// When the gesture begins, the touched view gets `touchesCancelled` (UIKit's default).
     public var cancelsTouchesInView = true
     /// Turning a recognizer off cancels a gesture in progress.
@@ -31,7 +51,7 @@ open class GestureRecognizer {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled {
-                if isActive { transition(to: .cancelled) } else if state == .possible && !touches.isEmpty { state = .failed }
+                if isActive { state = .cancelled } else if state == .possible && !touches.isEmpty { state = .failed }
             } else if touches.isEmpty && state != .possible {
                 // Turned back on between touches: ready for the next one.
                 reset()
@@ -42,13 +62,14 @@ open class GestureRecognizer {
 
     private var handlers: [(GestureRecognizer) -> Void] = []
     weak var window: Window?
-    /// The touches this recognizer is following.
-    public internal(set) var touches: [Touch] = []
+    /// The touches this recognizer is following; a subclass sets it as it takes and lets go of touches.
+    public var touches: [Touch] = []
 
     public init() {}
 
-    /// Calls `handler` on every state change that reports (began, changed, ended, cancelled).
-    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
+    /// Calls `handler` on every state change that reports (began, changed, ended, cancelled); the public,
+    /// typed form is `addTarget(_:)`.
+    func appendTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
         handlers.append(handler)
     }
 
@@ -65,7 +86,7 @@ open class GestureRecognizer {
     open func touchesMoved(_ touches: [Touch]) {}
     open func touchesEnded(_ touches: [Touch]) {}
     open func touchesCancelled(_ touches: [Touch]) {
-        if isActive { transition(to: .cancelled) } else { state = .failed }
+        state = isActive ? .cancelled : .failed
     }
 
     /// Back to `.possible` once every touch has ended; subclasses clear their own state here.
@@ -76,19 +97,11 @@ open class GestureRecognizer {
     public func mayBegin() -> Bool {
         guard state == .possible, isEnabled else { return false }
         let allowed = (delegate?.gestureRecognizerShouldBegin(self) ?? true)
+            && (shouldBegin?() ?? true)
             && (touches.first?.view?.gestureRecognizerShouldBegin(self) ?? true)
             && (window?.recognizerMayBegin(self) ?? true)
         if !allowed { state = .failed }
         return allowed
-    }
-
-    /// Moves to a new state and tells the handlers (and the window, which arbitrates). A continuous gesture
-    /// starts with `.began`; a discrete one (a tap) goes straight from `.possible` to `.ended`.
-    public func transition(to newState: State) {
-        let old = state
-        state = newState
-        if newState == .began || (newState == .ended && old == .possible) { window?.recognizerDidBegin(self) }
-        if newState != .possible && newState != .failed { for h in handlers { h(self) } }
     }
 
     func canRunAlongside(_ other: GestureRecognizer) -> Bool {

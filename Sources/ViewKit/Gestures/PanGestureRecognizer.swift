@@ -58,9 +58,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         if samples.count > 64 { samples.removeFirst(samples.count - 64) }
         switch state {
         case .possible:
-            if t.locationInWindow.distance(to: start) >= minimumMovement && mayBegin() { transition(to: .began) }
+            if t.locationInWindow.distance(to: start) >= minimumMovement && mayBegin() { state = .began }
         case .began, .changed:
-            transition(to: .changed)
+            state = .changed
         default:
             break
         }
@@ -69,7 +69,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch]) {
         guard let t = touches.first, t === self.touches.first else { return }
         samples.append((t.timestamp, t.locationInWindow))
-        if isActive { transition(to: .ended) } else if state == .possible { state = .failed }
+        if isActive { state = .ended } else if state == .possible { state = .failed }
     }
 
     open override func reset() {

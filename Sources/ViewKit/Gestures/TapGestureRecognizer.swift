@@ -22,7 +22,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch]) {
         guard state == .possible, let t = touches.first else { return }
         guard t.locationInWindow.distance(to: start) <= allowableMovement else { state = .failed; return }
-        if mayBegin() { transition(to: .ended) }
+        if mayBegin() { state = .ended }
     }
 
     open override func reset() { touches = [] }

@@ -20,8 +20,8 @@ final class DecodeLog: Sendable {
     @TaskLocal static var current: DecodeLog?
 
     private let entries = Mutex<[Entry]>([])
-    // Proof for the Sendable conformance: a thread id, read only, compared with pthread_equal.
-    private nonisolated(unsafe) let mainThread = pthread_self()
+    /// The thread that made the log (pthread_t is an integer on Linux: Sendable).
+    private let mainThread = pthread_self()
 
     init() {}
 

@@ -20,7 +20,7 @@ public struct DecodedImage: Sendable {
     let isOpaque: Bool
     let averageColor: Color
     /// The pixels at the level asked for (raster pictures only).
-    let level: Surface?
+    let level: SealedSurface?
 
     /// Decodes and checks `bytes`; with a `pixelSize`, also keeps the pixels of the mipmap level a view drawn
     /// at that size (in pixels) uses. With `rereading`, the bytes are not kept: a picture drawn larger than it
@@ -71,7 +71,8 @@ public struct DecodedImage: Sendable {
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
                                                    atLeast: pixelSize).last ?? (surface.width, surface.height)
-            level = surface.width == w && surface.height == h ? surface : surface.resampled(width: w, height: h)
+            level = (surface.width == w && surface.height == h ? surface : surface.resampled(width: w, height: h))
+                .map(SealedSurface.init(sealing:))
         } else {
             level = nil
         }

@@ -1,5 +1,6 @@
 /// A font request: a size in points and a weight, resolved against the renderer's `FontLibrary`.
 public struct Font: Hashable, Sendable {
+    /// How heavy the strokes are (UIFont.Weight), from regular to bold.
     public enum Weight: Int, Hashable, Sendable, CaseIterable { case regular, medium, semibold, bold }
 
     public var size: Double

@@ -80,7 +80,7 @@ public final class Image {
         // drawn): the renderer keeps textures, and making one decodes the compressed picture again; only
         // the prepared level waits, for its texture.
         decoded = nil
-        prepared = picture.level
+        prepared = picture.level?.surface
         texture = nil
         pixelDimensions = picture.pixelDimensions
         isOpaque = picture.isOpaque
@@ -105,7 +105,7 @@ public final class Image {
     public func adoptPreparedLevel(of picture: DecodedImage) {
         guard let level = picture.level, let own = pixelDimensions, let other = picture.pixelDimensions,
               own == other else { return }
-        prepared = level
+        prepared = level.surface
     }
 
     /// Lets go of pixels decoded ahead that will not be drawn after all.

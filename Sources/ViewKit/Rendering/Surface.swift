@@ -1,7 +1,8 @@
 import CSDL2
 
-/// An owned 32-bit ARGB SDL surface, freed with its last reference.
-public final class Surface: @unchecked Sendable {
+/// An owned 32-bit ARGB SDL surface, freed with its last reference. Its pixels can be written through
+/// `pointer`, so it is not Sendable: pixels made on one thread reach another only as a `SealedSurface`.
+public final class Surface {
     public let pointer: UnsafeMutablePointer<SDL_Surface>
     /// Whether the pixels came with an alpha channel (a JPEG has none: every pixel is opaque).
     public let hasAlphaChannel: Bool
@@ -72,4 +73,16 @@ public final class Surface: @unchecked Sendable {
     }
 
     deinit { SDL_FreeSurface(pointer) }
+}
+
+/// A surface's pixels handed from the thread that made them to another (a worker's decoded picture to the
+/// renderer): read-only from then on.
+///
+/// Why `@unchecked Sendable` is safe: the compiler cannot see that nothing writes the pixels once sealed.
+/// ViewKit alone can seal (the initializer is internal) and does so in one place, `DecodedImage`'s
+/// initializer, which seals a surface it has just made itself and keeps no other reference to it; the
+/// sealed surface is then only read (a texture made from it, its size compared).
+struct SealedSurface: @unchecked Sendable {
+    let surface: Surface
+    init(sealing surface: Surface) { self.surface = surface }
 }

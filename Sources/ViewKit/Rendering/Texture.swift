@@ -1,8 +1,9 @@
 import CSDL2
 
 /// An SDL texture owned by Swift: destroyed when the last reference goes.
-/// Created and released on the main thread only, as SDL's renderer requires.
-public final class Texture: @unchecked Sendable {
+/// Created and released on the main thread only, as SDL's renderer requires: it is not Sendable, so the
+/// compiler keeps every reference, and so its deinit, on the renderer's thread.
+public final class Texture {
     public let handle: OpaquePointer
     /// Size in pixels.
     public let width: Int

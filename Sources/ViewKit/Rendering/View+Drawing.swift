@@ -20,7 +20,7 @@ extension View {
 
     /// The bounding box of everything this subtree may draw, under the transform `m` (bounds → pixels).
     func subtreeBounds(in m: AffineTransform) -> Rect {
-        var box = m.apply(to: presentationBounds).insetBy(dx: -1, dy: -1)
+        var box = m.apply(to: drawnContentBounds).insetBy(dx: -1, dy: -1)
         guard !clipsToBounds else { return box }
         for s in subviews where !s.isHidden && s.presentationAlpha > 0 {
             box = box.union(s.subtreeBounds(in: s.presentationTransformToSuperview.concatenating(m)))

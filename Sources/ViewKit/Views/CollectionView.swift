@@ -1,23 +1,8 @@
-import FoundationEssentials
-
-/// UIKit's additions to Foundation's IndexPath: an item within a section.
-public extension IndexPath {
-    init(item: Int, section: Int = 0) { self.init(indexes: [section, item]) }
-    var item: Int {
-        get { self[1] }
-        set { self[1] = newValue }
-    }
-    var section: Int {
-        get { self[0] }
-        set { self[0] = newValue }
-    }
-}
-
 /// Supplies the items of a collection view.
 @MainActor
 public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell
 }
 
 /// Hears which items will soon scroll into view, to prepare their data ahead of their cells
@@ -25,19 +10,19 @@ public protocol CollectionViewDataSource: AnyObject {
 @MainActor
 public protocol CollectionViewDataSourcePrefetching: AnyObject {
     /// These items are within a screen's length of the visible ones (each is asked for once while it stays so).
-    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath])
     /// These items, prefetched earlier, moved away again without being shown: their preparation can stop.
-    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath])
 }
 
 public extension CollectionViewDataSourcePrefetching {
-    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]) {}
 }
 
 /// Sizes items and hears about scrolling (UICollectionViewDelegateFlowLayout).
 @MainActor
 public protocol CollectionViewDelegateFlowLayout: ScrollViewDelegate {
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: ItemPath) -> Size
 }
 
 /// A reusable cell: its content goes in `contentView`.
@@ -59,7 +44,9 @@ open class CollectionViewCell: View {
 /// A scrolling row or column of cells laid out like UICollectionViewFlowLayout with one line.
 /// Only the cells that intersect the bounds exist; cells that scroll out are kept for reuse.
 open class CollectionView: ScrollView {
+    /// The axis the items are laid out and scrolled along.
     public enum ScrollDirection: Sendable { case horizontal, vertical }
+    /// Where `scrollToItem` puts the item in the visible area.
     public enum ScrollPosition: Sendable { case centeredHorizontally, centeredVertically, left, top }
 
     public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
@@ -87,12 +74,11 @@ open class CollectionView: ScrollView {
 
     private var registered: [String: CollectionViewCell.Type] = [:]
     private var reusable: [String: [CollectionViewCell]] = [:]
-    private var visible: [IndexPath: CollectionViewCell] = [:]
+    private var visible: [ItemPath: CollectionViewCell] = [:]
     /// Item origins along the scroll axis and sizes, computed once per layout change (not per frame).
     private var itemFrames: [Rect] = []
     private var layoutValid = false
     private var lastLayoutSize: Size = .zero
-    private var pendingDequeue: IndexPath?
     /// Items handed to the prefetch data source that have not been visible since.
     private var prefetched: Set<Int> = []
 
@@ -100,14 +86,17 @@ open class CollectionView: ScrollView {
         registered[id] = cellClass
     }
 
-    /// A recycled cell for the identifier, or a new one of the registered class.
-    public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: IndexPath) -> CollectionViewCell {
+    /// A recycled cell for the identifier, or a new one of the registered class. Like UIKit, an identifier
+    /// that was never registered is a programming error: it stops the program, naming the identifier.
+    public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: ItemPath) -> CollectionViewCell {
+        guard let type = registered[id] else {
+            preconditionFailure("could not dequeue a cell with identifier \(id): register a class for it first (register(_:forCellWithReuseIdentifier:))")
+        }
         if var pool = reusable[id], let cell = pool.popLast() {
             reusable[id] = pool
             cell.prepareForReuse()
             return cell
         }
-        let type = registered[id] ?? CollectionViewCell.self
         let cell = type.init()
         cell.reuseIdentifier = id
         return cell
@@ -134,28 +123,28 @@ open class CollectionView: ScrollView {
         visible.sorted { $0.key < $1.key }.map(\.value)
     }
 
-    public var indexPathsForVisibleItems: [IndexPath] { visible.keys.sorted() }
+    public var indexPathsForVisibleItems: [ItemPath] { visible.keys.sorted() }
 
-    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+    public func indexPath(for cell: CollectionViewCell) -> ItemPath? {
         visible.first { $0.value === cell }?.key
     }
 
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visible[indexPath] }
+    public func cellForItem(at indexPath: ItemPath) -> CollectionViewCell? { visible[indexPath] }
 
     /// The item under a point in the collection view's (content) coordinates, if any.
-    public func indexPathForItem(at point: Point) -> IndexPath? {
+    public func indexPathForItem(at point: Point) -> ItemPath? {
         prepareLayout()
-        return itemFrames.firstIndex { $0.contains(point) }.map { IndexPath(item: $0) }
+        return itemFrames.firstIndex { $0.contains(point) }.map { ItemPath(item: $0) }
     }
 
     /// The item's frame in content coordinates.
-    public func frameForItem(at indexPath: IndexPath) -> Rect? {
+    public func frameForItem(at indexPath: ItemPath) -> Rect? {
         prepareLayout()
         return itemFrames.indices.contains(indexPath.item) ? itemFrames[indexPath.item] : nil
     }
 
     /// The content offset that puts the item at `position`, clamped to the scrollable range.
-    public func contentOffset(forItemAt indexPath: IndexPath, at position: ScrollPosition) -> Point? {
+    public func contentOffset(forItemAt indexPath: ItemPath, at position: ScrollPosition) -> Point? {
         guard let f = frameForItem(at: indexPath) else { return nil }
         var o = contentOffset
         switch position {
@@ -169,7 +158,7 @@ open class CollectionView: ScrollView {
     }
 
     /// Scrolls so the item sits at `position`, at once or with the scroll animation.
-    open func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+    open func scrollToItem(at indexPath: ItemPath, at position: ScrollPosition, animated: Bool) {
         if let o = contentOffset(forItemAt: indexPath, at: position) { setContentOffset(o, animated: animated) }
     }
 
@@ -183,7 +172,7 @@ open class CollectionView: ScrollView {
         let horizontal = scrollDirection == .horizontal
         var pos = 0.0
         for i in 0..<count {
-            let s = flowDelegate?.collectionView(self, sizeForItemAt: IndexPath(item: i)) ?? itemSize
+            let s = flowDelegate?.collectionView(self, sizeForItemAt: ItemPath(item: i)) ?? itemSize
             // One line: items are centred across the scroll axis.
             let f = horizontal
                 ? Rect(x: pos, y: (bounds.height - s.height) / 2, width: s.width, height: s.height)
@@ -221,7 +210,7 @@ open class CollectionView: ScrollView {
         }
         guard let dataSource else { return }
         for i in range {
-            let ip = IndexPath(item: i)
+            let ip = ItemPath(item: i)
             let cell = visible[ip] ?? {
                 let c = dataSource.collectionView(self, cellForItemAt: ip)
                 c.isHidden = false
@@ -247,9 +236,9 @@ open class CollectionView: ScrollView {
         let new = reach.filter { !shown.contains($0) && !prefetched.contains($0) }
         prefetched.formUnion(new)
         if !cancelled.isEmpty {
-            prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancelled.map { IndexPath(item: $0) })
+            prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancelled.map { ItemPath(item: $0) })
         }
-        if !new.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: new.map { IndexPath(item: $0) }) }
+        if !new.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: new.map { ItemPath(item: $0) }) }
     }
 
     private func recycle(_ cell: CollectionViewCell) {

@@ -1,5 +1,5 @@
 /// A view that turns touches into actions (UIControl): it tracks one touch and sends events to handlers.
-open class Control: View {
+open class Control: View, TypedTargets {
     /// What happened to a control.
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: Int
@@ -24,7 +24,9 @@ open class Control: View {
 
     public var isEnabled = true { didSet { if isEnabled != oldValue { stateDidChange() } } }
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
-    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    /// Whether the control shows its pressed look; the control sets it while tracking a touch, and anyone may
+    /// set it (UIControl's isHighlighted).
+    public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
     public private(set) var isTracking = false
 
     public var state: State {
@@ -37,8 +39,8 @@ open class Control: View {
 
     private var actions: [(events: Event, handler: (Control) -> Void)] = []
 
-    /// Calls `handler` whenever one of `events` happens (UIKit's addAction(_:for:)).
-    public func addAction(for events: Event, _ handler: @escaping (Control) -> Void) {
+    /// Calls `handler` whenever one of `events` happens; the public, typed form is `addAction(for:_:)`.
+    func appendAction(for events: Event, _ handler: @escaping (Control) -> Void) {
         actions.append((events, handler))
     }
 

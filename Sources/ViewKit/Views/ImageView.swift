@@ -28,6 +28,7 @@ public enum ContentMode: Sendable {
 }
 
 /// Shows an image in its bounds according to `contentMode`; rounded by `cornerRadius` when it clips to bounds.
+/// As in UIKit, a picture larger than the bounds (aspect fill, centre) spills over them unless `clipsToBounds`.
 open class ImageView: View {
     public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
     public var contentMode: ContentMode = .scaleToFill { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
@@ -50,13 +51,18 @@ open class ImageView: View {
         return !clipsToBounds || presentationCornerRadius == 0
     }
 
+    override var drawnContentBounds: Rect {
+        guard let image, !clipsToBounds else { return presentationBounds }
+        return presentationBounds.union(contentMode.rect(for: image.size, in: presentationBounds))
+    }
+
     /// Where the picture lands in bounds space.
     public var imageRect: Rect { contentMode.rect(for: image?.size ?? bounds.size, in: bounds) }
 
     open override func draw(in context: DrawContext) {
         guard let image else { return }
         let b = context.bounds
-        let clip = clipsToBounds || contentMode == .scaleAspectFill || contentMode == .center ? b : nil
+        let clip = clipsToBounds ? b : nil
         let radii = clipsToBounds ? CornerRadii(radius: presentationCornerRadius, corners: maskedCorners, in: b.size) : .zero
         context.draw(image, in: contentMode.rect(for: image.size, in: b), clippedTo: clip, radii: radii, tint: tintColor)
     }

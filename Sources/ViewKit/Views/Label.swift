@@ -31,15 +31,21 @@ open class Label: View {
     /// Line height estimate in points used for intrinsic sizes before a renderer has measured.
     public var lineHeight: Double { (font.size * 1.21).rounded(.up) }
 
+    /// The text's own size, whatever the label's bounds (UILabel's): its widest line, unwrapped, by its lines'
+    /// height, measured with the window's text renderer. Outside a window nothing can measure the text: the
+    /// width is then an estimate (half the font size per character) and the height the font's line height.
     open override var intrinsicContentSize: Size? {
-        let lines = numberOfLines == 0 ? max(1, text.split(separator: "\n").count) : numberOfLines
-        return Size(width: bounds.width, height: lineHeight * Double(text.isEmpty ? 1 : lines))
+        if window?.textMeasurer != nil { return sizeThatFits(Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)) }
+        let shown = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = numberOfLines == 0 ? shown.count : min(numberOfLines, shown.count)
+        let longest = shown.map(\.count).max() ?? 0
+        return Size(width: (Double(longest) * font.size / 2).rounded(.up), height: lineHeight * Double(max(1, lines)))
     }
 
     /// The size the text needs within `size.width`: wrapped (up to `numberOfLines`) and measured with the
     /// window's text renderer; an estimate from the font size when the label is not in a window yet.
     open override func sizeThatFits(_ size: Size) -> Size {
-        guard let (text, scale) = (rootView as? Window)?.textMeasurer else {
+        guard let (text, scale) = window?.textMeasurer else {
             return intrinsicContentSize ?? size
         }
         let f = font

@@ -1,16 +1,26 @@
-/// Two same-size views, one in front and one behind it, smaller and higher (Spotify's cover / lyrics card).
-/// Dragging the front view moves it with the finger and fades it past `fadeOffset`; released before
-/// `dismissalOffset` it springs back; dragged past it, the views change places and the pan is off until they have.
+/// Two same-size views, one in front and one behind it (a card peeking out from behind another, smaller).
+/// Dragging the front view moves it with the finger and fades it once the drag passes `fadeOffset`;
+/// released before `flipOffset` it springs back (`springBack`); dragged past it, the views change places over
+/// `flipDuration` and the pan is off until they have. The numbers are the app's look: set them.
 open class PerspectiveView: View {
+    /// The directions a drag on the front view may take.
     public enum Axis: Sendable { case vertical, horizontal, both }
 
-    /// The behind view: scale 0.9, then 30 pt up (SPEC L1).
-    public nonisolated static let behindTransform = AffineTransform(scaleX: 0.9, y: 0.9)
-        .concatenating(AffineTransform(translationX: 0, y: -30))
-    public static let aboveZ = 2.0, belowZ = 1.0
-    /// Drag distance before the front view starts to fade, and past which the views swap (SPEC L2, L4).
-    public static let fadeOffset = 20.0, dismissalOffset = 80.0
-    public static let duration = 0.33
+    /// Where the behind view sits, relative to the front one's place (applied about its centre).
+    public var behindTransform = AffineTransform(scaleX: 0.9, y: 0.9) {
+        didSet { if !isFlipping { behindView.transform = behindTransform } }
+    }
+    /// Drag distance before the front view starts to fade.
+    public var fadeOffset = 0.0
+    /// Drag distance beyond `fadeOffset` over which the front view fades from opaque to clear.
+    public var fadeDistance = 100.0
+    /// Drag distance past which the views change places.
+    public var flipOffset = 100.0
+    /// How long the views take to change places.
+    public var flipDuration = 0.3
+    /// The spring that brings a released front view back (its duration, damping ratio, initial velocity).
+    public var springBack = Spring(duration: 0.3, dampingRatio: 1)
+    private static let frontZ = 2.0, behindZ = 1.0
 
     public let firstView: View
     public let secondView: View
@@ -28,19 +38,12 @@ open class PerspectiveView: View {
     public var frontView: View { isFirstViewAbove ? firstView : secondView }
     public var behindView: View { isFirstViewAbove ? secondView : firstView }
 
-    private lazy var panDelegate = AxisDelegate(view: self)
-
-    /// Lets the pan begin only along the allowed axis.
-    private final class AxisDelegate: GestureRecognizerDelegate {
-        unowned let view: PerspectiveView
-        init(view: PerspectiveView) { self.view = view }
-        func gestureRecognizerShouldBegin(_ g: GestureRecognizer) -> Bool {
-            let t = (g as! PanGestureRecognizer).translation(in: view)
-            switch view.axis {
-            case .vertical: return abs(t.y) > abs(t.x)
-            case .horizontal: return abs(t.x) > abs(t.y)
-            case .both: return true
-            }
+    /// Whether a drag that has moved by `t` goes along the allowed axis.
+    private func isAlongAxis(_ t: Point) -> Bool {
+        switch axis {
+        case .vertical: return abs(t.y) > abs(t.x)
+        case .horizontal: return abs(t.x) > abs(t.y)
+        case .both: return true
         }
     }
 
@@ -50,11 +53,11 @@ open class PerspectiveView: View {
         super.init()
         addSubview(front)
         addSubview(behind)
-        front.zPosition = PerspectiveView.aboveZ
-        behind.zPosition = PerspectiveView.belowZ
-        behind.transform = PerspectiveView.behindTransform
-        panGestureRecognizer.delegate = panDelegate
-        panGestureRecognizer.addTarget { [unowned self] g in self.handlePan(g as! PanGestureRecognizer) }
+        front.zPosition = PerspectiveView.frontZ
+        behind.zPosition = PerspectiveView.behindZ
+        behind.transform = behindTransform
+        panGestureRecognizer.shouldBegin = { [unowned self] in isAlongAxis(panGestureRecognizer.translation(in: self)) }
+        panGestureRecognizer.addTarget { [unowned self] pan in handlePan(pan) }
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -80,16 +83,15 @@ open class PerspectiveView: View {
             let t = offset(pan.translation(in: self))
             let distance = (t.x * t.x + t.y * t.y).squareRoot()
             frontView.transform = AffineTransform(translationX: t.x, y: t.y)
-            frontView.alpha = distance > PerspectiveView.fadeOffset
-                ? 1 - (distance - PerspectiveView.fadeOffset) / 100 : 1
-            if distance > PerspectiveView.dismissalOffset {
+            frontView.alpha = distance > fadeOffset ? 1 - (distance - fadeOffset) / fadeDistance : 1
+            if distance > flipOffset {
                 pan.isEnabled = false
                 flip()
             }
         case .ended, .cancelled:
             guard !isFlipping else { return }
-            View.animate(withDuration: PerspectiveView.duration, usingSpringWithDamping: 0.7, initialSpringVelocity: 0.7,
-                         options: .curveEaseOut, animations: {
+            View.animate(withDuration: springBack.duration, usingSpringWithDamping: springBack.dampingRatio,
+                         initialSpringVelocity: springBack.initialVelocity, options: .curveEaseOut, animations: {
                 self.frontView.transform = .identity
                 self.frontView.alpha = 1
             })
@@ -98,18 +100,18 @@ open class PerspectiveView: View {
         }
     }
 
-    /// Swaps the views over 0.33 s: the front one goes behind from wherever it is (so a dragged view leaves
+    /// Swaps the views over `flipDuration`: the front one goes behind from wherever it is (so a dragged view leaves
     /// in the direction it was dragged), the behind one comes to the front.
     public func flip() {
         guard !isFlipping else { return }
         isFlipping = true
         panGestureRecognizer.isEnabled = false
         let above = frontView, below = behindView
-        above.zPosition = PerspectiveView.belowZ
-        below.zPosition = PerspectiveView.aboveZ
-        View.animate(withDuration: PerspectiveView.duration, animations: {
+        above.zPosition = PerspectiveView.behindZ
+        below.zPosition = PerspectiveView.frontZ
+        View.animate(withDuration: flipDuration, animations: {
             above.alpha = 1
-            above.transform = PerspectiveView.behindTransform
+            above.transform = self.behindTransform
             below.transform = .identity
             below.alpha = 1
             self.animationsAlongsideFlip?(below)

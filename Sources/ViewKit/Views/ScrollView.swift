@@ -3,7 +3,8 @@
 public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: ScrollView)
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)
-    /// `velocity` in points per millisecond, as UIKit; change `targetContentOffset` to land elsewhere.
+    /// `velocity` in points per second, the unit of every velocity in ViewKit (UIKit reports this one in
+    /// points per millisecond: divide by 1000 when porting); change `targetContentOffset` to land elsewhere.
     func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                    targetContentOffset: inout Point)
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
@@ -24,7 +25,10 @@ public extension ScrollViewDelegate {
 /// A view whose content is larger than its bounds (UIScrollView): `contentOffset` is the bounds origin, so
 /// subviews placed in content coordinates move as it changes. A pan drags the content (rubber-banding past
 /// the edges); on release it glides with momentum that decays by `decelerationRate` per millisecond and
-/// bounces back at the edges. The mouse wheel and touchpad scroll it too. Clips to its bounds.
+/// bounces back at the edges. The mouse wheel and touchpad scroll it too, without the dragging callbacks
+/// (no finger drags: as a mouse wheel on UIKit): once the wheel rests, the content settles where
+/// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` says, animated. Clips to its bounds.
+/// Velocities are in points per second throughout.
 open class ScrollView: View {
     public nonisolated static let normalDecelerationRate = 0.998
     public nonisolated static let fastDecelerationRate = 0.99
@@ -66,22 +70,14 @@ open class ScrollView: View {
     private var link: DisplayLink?
     private var dragStart: Point = .zero
     private var lastWheel: Double?
-    private lazy var panDelegate = PanDelegate(scrollView: self)
-
-    /// Decides when the scroll view's own pan may begin (the pan's delegate belongs to the scroll view).
-    private final class PanDelegate: GestureRecognizerDelegate {
-        unowned let scrollView: ScrollView
-        init(scrollView: ScrollView) { self.scrollView = scrollView }
-        func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-            scrollView.shouldBeginDragging(translation: scrollView.panGestureRecognizer.translation(in: nil))
-        }
-    }
 
     public override init() {
         super.init()
         clipsToBounds = true
-        panGestureRecognizer.delegate = panDelegate
-        panGestureRecognizer.addTarget { [unowned self] gr in self.handlePan(gr as! PanGestureRecognizer) }
+        panGestureRecognizer.shouldBegin = { [unowned self] in
+            shouldBeginDragging(translation: panGestureRecognizer.translation(in: nil))
+        }
+        panGestureRecognizer.addTarget { [unowned self] pan in handlePan(pan) }
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -171,8 +167,7 @@ open class ScrollView: View {
             x: ScrollMotion(start: contentOffset.x, velocity: velocity.x, rate: decelerationRate, range: range.x, bounces: bounces).restingPoint,
             y: ScrollMotion(start: contentOffset.y, velocity: velocity.y, rate: decelerationRate, range: range.y, bounces: bounces).restingPoint)
         var target = targetContentOffset(forProposedContentOffset: natural, withScrollingVelocity: velocity)
-        delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
-                                            targetContentOffset: &target)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
         let outside = clamped(contentOffset) != contentOffset
         let moves = abs(target.x - contentOffset.x) > 0.01 || abs(target.y - contentOffset.y) > 0.01 || outside
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
@@ -208,10 +203,7 @@ open class ScrollView: View {
         guard isScrollEnabled, let now = clockNow else { return }
         var d = delta
         if !canScrollVertically && d.x == 0 { d = Point(x: d.y, y: 0) }
-        if lastWheel == nil {
-            stopMotion()
-            delegate?.scrollViewWillBeginDragging(self)
-        }
+        if lastWheel == nil { stopMotion() }
         lastWheel = now
         contentOffset = clamped(Point(x: contentOffset.x - (canScrollHorizontally ? d.x : 0),
                                       y: contentOffset.y - (canScrollVertically ? d.y : 0)))
@@ -223,7 +215,16 @@ open class ScrollView: View {
 
     // MARK: Motion
 
-    private var clockNow: Double? { (rootView as? Window)?.animator.clock.now }
+    private var clockNow: Double? { window?.animator.clock.now }
+
+    /// The wheel rested: glide to where a release at rest would land (a snapping subclass's item), if elsewhere.
+    private func settleAfterWheel() {
+        let target = clamped(targetContentOffset(forProposedContentOffset: contentOffset, withScrollingVelocity: .zero))
+        if target != contentOffset, let now = clockNow {
+            start(.animation(from: contentOffset, to: target, start: now, duration: ScrollView.scrollAnimationDuration,
+                             curve: .easeOut))
+        }
+    }
 
     private func start(_ m: Motion) {
         motion = m
@@ -231,7 +232,7 @@ open class ScrollView: View {
     }
 
     private func ensureLink() {
-        guard link == nil, let window = rootView as? Window else { return }
+        guard link == nil, let window else { return }
         link = window.animator.addDisplayLink { [weak self] now in self?.step(now) }
     }
 
@@ -246,7 +247,7 @@ open class ScrollView: View {
         if let last = lastWheel, now - last >= ScrollView.wheelIdle, motion == nil {
             lastWheel = nil
             link?.invalidate(); link = nil
-            endDragging(velocity: .zero)
+            settleAfterWheel()
             return
         }
         guard let m = motion else { return }

@@ -1,7 +1,10 @@
 /// Lays out its arranged subviews in a row or a column (UIStackView). Hidden arranged views take no space.
 open class StackView: View {
+    /// The direction the arranged views are laid out in.
     public enum Axis: Sendable { case horizontal, vertical }
+    /// How the arranged views share the length along the axis (UIStackView.Distribution).
     public enum Distribution: Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    /// How the arranged views are placed across the axis (UIStackView.Alignment).
     public enum Alignment: Sendable { case fill, leading, center, trailing }
 
     public var axis: Axis = .horizontal { didSet { setNeedsLayout() } }

@@ -50,7 +50,11 @@ open class View {
         didSet { if transform != oldValue { propertyDidChange(.transform, from: .transform(oldValue), to: .transform(transform)) } }
     }
 
-    /// The bounding box in the superview's space. Setting it sets `center` and `bounds.size`.
+    /// The bounding box in the superview's space. Setting it sets `center` to its centre and `bounds.size`
+    /// to the size that `transform` maps onto it: the frame's box taken through the inverse of the
+    /// transform's linear part (exact for scales, flips and quarter turns, so the frame reads back as set;
+    /// under other rotations the box of the rotated bounds is larger). UIKit calls the frame of a transformed
+    /// view undefined; this is what Core Animation's layer does with it.
     public var frame: Rect {
         get {
             let local = Rect(origin: .zero, size: bounds.size)
@@ -58,7 +62,10 @@ open class View {
             return transform.apply(to: local).offsetBy(dx: center.x, dy: center.y)
         }
         set {
-            bounds.size = newValue.size
+            let linear = AffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0)
+            let local = Rect(x: -newValue.width / 2, y: -newValue.height / 2, width: newValue.width, height: newValue.height)
+            let invertible = abs(transform.a * transform.d - transform.b * transform.c) > 1e-12
+            bounds.size = transform == .identity || !invertible ? newValue.size : linear.inverted().apply(to: local).size
             center = newValue.center
         }
     }
@@ -144,6 +151,9 @@ open class View {
         }.map(\.element)
     }
 
+    /// The window this view is in, or nil while it is not in one (UIView's window).
+    public var window: Window? { rootView as? Window }
+
     /// The root of this view's tree.
     public var rootView: View {
         var v = self
@@ -205,6 +215,10 @@ open class View {
     /// Already in the window's list of views to redraw.
     var isPendingDisplay = false
 
+    /// Where the view's own drawing reaches, in bounds space: the bounds, or more for content that spills
+    /// over them (an unclipped aspect-fill picture), so redraws cover all of it.
+    var drawnContentBounds: Rect { presentationBounds }
+
     /// Draws the view's own content between its background and its subviews, in bounds coordinates.
     open func draw(in context: DrawContext) {}
 
@@ -228,7 +242,7 @@ open class View {
         setNeedsDisplay()
         let running = animations[property]
         if let context = AnimationTransaction.current, context.duration > 0,
-           let animator = (rootView as? Window)?.animator {
+           let animator = window?.animator {
             let now = animator.clock.now
             let start = running?.value(at: now) ?? old
             animations[property] = nil
