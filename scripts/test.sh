@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs what is missing, then builds and runs every test.
-# Render and layout tests run headless (SDL's dummy video driver, software renderer); nothing needs a display.
+# Render and layout tests run headless (SDL's dummy video driver, software renderer); window tests start their own
+# Xvfb (with Openbox) and run the real app on the software and the default (OpenGL, Mesa) renderer.
 # Then ViewKit's DocC documentation is built. Last, the benchmark runs in its quick mode, only to prove it still works (a debug build's numbers mean nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -149,4 +149,28 @@ struct RenderCostTests {
         c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
         #expect(c.renderer.lastRegions == [PixelRect(x: 9, y: 1, width: 82, height: 6)])
     }
+
+    /// A view moving inside a clipping view redraws only inside it: there the clipping view's opaque backdrop
+    /// hides what lies under it, which is not drawn (the covers of a carousel over the card's gradient).
+    @Test func aChangeInsideAClippingViewRedrawsOnlyInsideIt() throws {
+        let c = try canvas()
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let under = Probe(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let scroller = View(frame: Rect(x: 10, y: 10, width: 80, height: 40))
+        scroller.clipsToBounds = true
+        scroller.backgroundColor = .white
+        let cell = Probe(frame: Rect(x: 60, y: 0, width: 40, height: 40))
+        window.addSubview(under)
+        window.addSubview(scroller)
+        scroller.addSubview(cell)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        let drawsUnder = under.draws
+        cell.center.x -= 10
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        // The cell spans 50…90 now and 60…100 before, a pixel of margin each side, cut to the scroller's 10…90 × 10…50.
+        #expect(c.renderer.lastRegions == [PixelRect(x: 59, y: 10, width: 31, height: 40)])
+        #expect(under.draws == drawsUnder, "nothing under the scroller's backdrop is drawn")
+    }
 }

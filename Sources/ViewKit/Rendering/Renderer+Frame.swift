@@ -58,7 +58,7 @@ extension Renderer {
             let inTree = v.rootView === root && v.isVisibleInTree
             var places: [PixelRect] = []
             if let old = v.lastDrawnRect { places.append(old) }
-            if inTree { places.append(PixelRect(enclosing: v.subtreeBounds(in: v.presentationTransformToRoot.concatenating(base)))) }
+            if inTree { places.append(place(of: v, base: base)) }
             for place in places {
                 let visible = place.intersection(region.bounds)
                 guard !visible.isEmpty else { continue }
@@ -68,6 +68,20 @@ extension Renderer {
         }
     }
 
+    /// Where a view's subtree can draw now: its bounding box, cut to every clipping ancestor (a cell moving in
+    /// a scroll view redraws inside it, where the scroll view's own backdrop can hide what lies under it).
+    private func place(of v: View, base: AffineTransform) -> PixelRect {
+        var place = PixelRect(enclosing: v.subtreeBounds(in: v.presentationTransformToRoot.concatenating(base)))
+        var ancestor = v.superview
+        while let a = ancestor {
+            if a.clipsToBounds {
+                place = place.intersection(PixelRect(enclosing: a.presentationTransformToRoot.concatenating(base).apply(to: a.presentationBounds)))
+            }
+            ancestor = a.superview
+        }
+        return place
+    }
+
     func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
         let viewAlpha = view.presentationAlpha
         guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view),
@@ -75,7 +89,8 @@ extension Renderer {
         let m = view.presentationTransformToSuperview.concatenating(parent)
         let box = view.subtreeBounds(in: m)
         if let origin = recordingOrigin {
-            view.lastDrawnRect = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
+            let drawn = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
+            view.lastDrawnRect = recordingBound.map { drawn.intersection($0) } ?? drawn
         }
         // Nothing of it falls in the place being redrawn.
         guard !PixelRect(enclosing: box).intersection(clip).isEmpty else { return }
@@ -97,7 +112,13 @@ extension Renderer {
         }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
         if !childClip.isEmpty {
+            let outerBound = recordingBound
+            if view.clipsToBounds, let origin = recordingOrigin {
+                let own = PixelRect(enclosing: m.apply(to: bounds).offsetBy(dx: origin.x, dy: origin.y))
+                recordingBound = outerBound.map { $0.intersection(own) } ?? own
+            }
             for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
+            recordingBound = outerBound
         }
         setClip(clip)
         let border = view.presentationBorderWidth

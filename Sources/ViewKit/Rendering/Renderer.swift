@@ -88,6 +88,10 @@ public final class Renderer {
     /// views record where they were drawn from it.
     var recordingOrigin: (x: Double, y: Double)?
 
+    /// While a frame is drawn, the window pixels the clipping ancestors of the views being drawn leave them
+    /// (nil: the whole window): what a view records as drawn is cut to it.
+    var recordingBound: PixelRect?
+
     /// The view under which nothing needs drawing this frame, and its ancestors (drawn, minus their own content).
     var occlusion = Occlusion()
 
