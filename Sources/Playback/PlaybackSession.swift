@@ -27,7 +27,7 @@ public final class PlaybackSession {
     public var currentTrack: Track? { tracks.indices.contains(current) ? tracks[current] : nil }
     public var isPlaying: Bool { player.state == .playing }
     public var position: Double { player.position }
-    /// The current track's length: SDL_mixer's once loaded, else the tags'.
+    /// The current track's length: the decoder's once loaded, else the tags'.
     public var duration: Double { player.duration > 0 ? player.duration : (currentTrack?.duration ?? 0) }
 
     /// More tracks are being read in the background: running out of playable tracks is not yet the end.
@@ -70,7 +70,7 @@ public final class PlaybackSession {
             let index = queue.current
             do {
                 try player.load(tracks[index].path)
-                fillInFromMixer(index)
+                fillInFromStream(index)
                 if player.duration > 0 { tracks[index].duration = player.duration }
                 if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
                 onTrackChange?(index)
@@ -92,10 +92,10 @@ public final class PlaybackSession {
         onStateChange?()
     }
 
-    /// Where TagLib found nothing, SDL_mixer's own tags replace the file-name fall-backs.
-    private func fillInFromMixer(_ index: Int) {
+    /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.
+    private func fillInFromStream(_ index: Int) {
         let fallback = Track(path: tracks[index].path, tags: nil)
-        let mixer = player.mixerTags
+        let mixer = player.streamTags
         if tracks[index].title == fallback.title, let t = mixer.title { tracks[index].title = t }
         if tracks[index].artist == fallback.artist, let a = mixer.artist { tracks[index].artist = a }
         if tracks[index].album == fallback.album, let a = mixer.album { tracks[index].album = a }
