@@ -1,8 +1,11 @@
 // Read-only tag access through TagLib 1.13's C++ API (its C API has no pictures).
 #include "CTagLib.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <taglib/asffile.h>
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
 #include <taglib/tfilestream.h>
@@ -105,4 +108,34 @@ extern "C" void np_free_tags(np_tags *tags) {
     std::free(tags->lyrics);
     std::free(tags->picture);
     std::memset(tags, 0, sizeof(*tags));
+}
+
+extern "C" char *np_audio_format(const char *path) {
+    TagLib::FileStream stream(path, true);
+    if (!stream.isOpen()) return nullptr;
+    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Fast);
+    if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return nullptr;
+    std::string codec;
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
+        auto *p = mp4->audioProperties();
+        if (p && p->codec() == TagLib::MP4::Properties::AAC) codec = "AAC";
+        if (p && p->codec() == TagLib::MP4::Properties::ALAC) codec = "ALAC";
+    } else if (auto *asf = dynamic_cast<TagLib::ASF::File *>(ref.file())) {
+        auto *p = asf->audioProperties();
+        if (p) switch (p->codec()) {
+            case TagLib::ASF::Properties::WMA1: codec = "WMA 1"; break;
+            case TagLib::ASF::Properties::WMA2: codec = "WMA 2"; break;
+            case TagLib::ASF::Properties::WMA9Pro: codec = "WMA 9 Pro"; break;
+            case TagLib::ASF::Properties::WMA9Lossless: codec = "WMA 9 Lossless"; break;
+            default: break;
+        }
+    }
+    if (codec.empty()) return nullptr;
+    std::string container;
+    for (const char *dot = std::strrchr(path, '.'); dot && *++dot;) container += static_cast<char>(std::toupper(*dot));
+    if (container.empty()) container = "MP4";
+    // "an" before a letter whose name starts with a vowel sound (M: "em", F: "ef" …).
+    const char *article = std::strchr("AEFHILMNORSX", container[0]) ? "an" : "a";
+    std::string words = codec + " in " + article + " " + container + " file";
+    return strdup(words.c_str());
 }

@@ -47,11 +47,15 @@ public enum DecoderBackend: Sendable, CaseIterable {
         }
     }
 
-    /// Opens `path` with the first backend of `backends` that decodes it.
+    /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg, a file TagLib
+    /// recognises (AAC, ALAC, WMA) is named as a format this build cannot decode, not as damaged.
     static func open(_ path: String, with backends: [DecoderBackend]) throws(PlayerError) -> any Decoder {
         var reasons: [String] = []
         for backend in backends {
             do { return try backend.open(path) } catch { reasons.append(error.reason) }
+        }
+        if !backends.contains(.ffmpeg), let format = Tags.formatDescription(of: path) {
+            throw PlayerError.unsupported(path: path, format: format)
         }
         throw PlayerError.cannotOpen(path: path, reason: reasons.joined(separator: "; "))
     }

@@ -5,6 +5,8 @@ import FoundationEssentials
 public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
     case noAudioDevice(String)
     case cannotOpen(path: String, reason: String)
+    /// A format this build has no decoder for (`format` in words: "AAC in an M4A file").
+    case unsupported(path: String, format: String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,8 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .cannotOpen(path, reason):
             let name = URL(fileURLWithPath: path).lastPathComponent
             return "Cannot play \(name): it is damaged or not audio\(reason.isEmpty ? "" : " (\(reason))")."
+        case let .unsupported(path, format):
+            return "\(URL(fileURLWithPath: path).lastPathComponent) is \(format), which this build cannot decode."
         }
     }
 }

@@ -1,5 +1,6 @@
 import CTagLib
 import FoundationEssentials
+import Glibc
 
 /// What an audio file's tags say (through TagLib, read-only).
 public struct Tags: Sendable, Equatable {
@@ -36,5 +37,12 @@ public struct Tags: Sendable, Equatable {
             duration: raw.duration > 0 ? raw.duration : nil,
             picture: raw.picture.map { Array(UnsafeBufferPointer(start: $0, count: raw.picture_size)) },
             lyrics: text(raw.lyrics))
+    }
+
+    /// What the file holds, in words ("AAC in an M4A file"), when TagLib knows its codec.
+    public static func formatDescription(of path: String) -> String? {
+        guard let words = np_audio_format(path) else { return nil }
+        defer { free(words) }
+        return String(cString: words)
     }
 }

@@ -9,11 +9,11 @@ struct DiskCapture {
     let output: String
 
     /// A player on the disk driver writing to `output` (the driver reads its settings when it opens).
-    func player() throws -> Player {
+    func player(backends: [DecoderBackend] = DecoderBackend.all) throws -> Player {
         setenv("SDL_DISKAUDIOFILE", output, 1)
         // Faster than real time, yet slow enough that pausing lands inside the track.
         setenv("SDL_DISKAUDIODELAY", "4", 1)
-        return try Player(driver: "disk", fallbackToSilence: false)
+        return try Player(driver: "disk", fallbackToSilence: false, backends: backends)
     }
 
     /// Frames written so far.

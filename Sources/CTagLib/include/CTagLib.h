@@ -24,6 +24,10 @@ typedef struct np_tags {
 /* Reads the tags of an audio file. Returns 0 on success, -1 when TagLib cannot read the file as audio. */
 int np_read_tags(const char *path, np_tags *out);
 
+/* What the file holds, in words: "AAC in an M4A file", "WMA 2 in a WMA file" (codec, then the container
+   named by the file's extension); NULL when TagLib does not know the codec. Free with free(). */
+char *np_audio_format(const char *path);
+
 /* Frees what np_read_tags allocated (the struct itself is the caller's). */
 void np_free_tags(np_tags *tags);
 

@@ -1,0 +1,58 @@
+import Foundation
+@testable import Playback
+
+/// Audio files made at test time by the `ffmpeg` command-line tool (scripts/install-deps.sh installs it):
+/// a sine of a known frequency, in a given codec and container, with tags and an embedded cover.
+struct EncodedFixtures {
+    let scratch: Scratch
+
+    /// Runs ffmpeg with `arguments`; throws with its last words when it fails.
+    func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FixtureError(message: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
+        }
+    }
+
+    /// How long the sound in `path` is as the ffmpeg tool decodes it: first to last sample above 2 LSB.
+    func decodedSeconds(_ path: String) throws -> Double {
+        let raw = scratch.path("reference.raw")
+        try ffmpeg(["-i", path, "-f", "s16le", "-ac", "1", "-ar", "44100", raw])
+        let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let first = samples.firstIndex { abs(Int($0)) > 2 } ?? 0, last = samples.lastIndex { abs(Int($0)) > 2 } ?? 0
+        return Double(last - first) / 44100
+    }
+
+    struct FixtureError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
+    /// A 16×16 PNG (one colour), the cover the fixtures embed.
+    func cover() throws -> String {
+        let path = scratch.path("cover.png")
+        if !FileManager.default.fileExists(atPath: path) {
+            try ffmpeg(["-f", "lavfi", "-i", "color=c=0x3366cc:s=16x16", "-frames:v", "1", path])
+        }
+        return path
+    }
+
+    /// `seconds` of a `frequency` Hz sine at 44.1 kHz (amplitude 1/8 of full scale) as `name`, encoded with
+    /// `codec`, tagged title / artist / album, with the cover embedded when `withCover`.
+    @discardableResult
+    func sine(_ name: String, codec: [String], frequency: Double = 441, seconds: Double = 3, withCover: Bool = true,
+              tags: [String: String] = [:], extra: [String] = []) throws -> String {
+        let path = scratch.path(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var args = ["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)"]
+        if withCover { args += ["-i", try cover(), "-map", "0:a", "-map", "1:v", "-c:v", "copy", "-disposition:v:0", "attached_pic"] }
+        args += ["-ac", "2"] + codec + extra
+        for (key, value) in tags.sorted(by: { $0.key < $1.key }) { args += ["-metadata", "\(key)=\(value)"] }
+        try ffmpeg(args + [path])
+        return path
+    }
+}
