@@ -12,6 +12,9 @@ final class FFmpegDecoder: Decoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let streamIndex: Int32
     private let timeBase: AVRational
+    /// The stream's first timestamp: an MP3's encoder delay (from its LAME tag) lies before it, so positions
+    /// count from here.
+    private let startTime: Int64
     /// Converted samples not yet read, from `pendingStart` on.
     private var pending: [Float] = []
     private var pendingStart = 0
@@ -22,6 +25,9 @@ final class FFmpegDecoder: Decoder {
     private var seekTarget: Int?
     /// The output frame the next converted sample stands for, once known after a seek.
     private var convertedUpTo: Int?
+    /// ASF (WMA) timestamps after a seek are a frame (2,048 samples) off what the decoder then delivers:
+    /// there a seek decodes from the start and counts samples (exact, at the cost of decoding what lies before).
+    private let seeksByDecodingFromStart: Bool
     let frameCount: Int
     let streamTags: StreamTags
     /// Decoded but earlier than the pre-roll a codec needs after a seek (MDCT overlap, MP3's bit reservoir).
@@ -41,6 +47,7 @@ final class FFmpegDecoder: Decoder {
         }
         streamIndex = index
         timeBase = stream.pointee.time_base
+        startTime = stream.pointee.start_time == np_av_nopts_value() ? 0 : stream.pointee.start_time
         codec = avcodec_alloc_context3(found)
         guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0,
               avcodec_open2(codec, found, nil) == 0 else {
@@ -55,6 +62,7 @@ final class FFmpegDecoder: Decoder {
             : stream.pointee.duration > 0 ? Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) : 0
         frameCount = Int((seconds * Double(OutputFormat.sampleRate)).rounded())
         streamTags = FFmpegDecoder.tags(fmt.pointee.metadata, stream.pointee.metadata)
+        seeksByDecodingFromStart = String(cString: fmt.pointee.iformat.pointee.name) == "asf"
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard makeResampler() else {
@@ -107,10 +115,10 @@ final class FFmpegDecoder: Decoder {
 
     func seek(toFrame target: Int) {
         guard let format, let codec else { return }
-        let from = max(0, target - FFmpegDecoder.seekPreroll)
-        let ts = av_rescale_q(Int64(from), AVRational(num: 1, den: Int32(OutputFormat.sampleRate)), timeBase)
+        let from = seeksByDecodingFromStart ? 0 : max(0, target - FFmpegDecoder.seekPreroll)
+        let ts = av_rescale_q(Int64(from), AVRational(num: 1, den: Int32(OutputFormat.sampleRate)), timeBase) + startTime
         if av_seek_frame(format, streamIndex, ts, AVSEEK_FLAG_BACKWARD) < 0 {
-            _ = av_seek_frame(format, streamIndex, 0, AVSEEK_FLAG_BACKWARD)
+            _ = av_seek_frame(format, streamIndex, startTime, AVSEEK_FLAG_BACKWARD)
         }
         avcodec_flush_buffers(codec)
         _ = makeResampler()
@@ -118,7 +126,7 @@ final class FFmpegDecoder: Decoder {
         pendingStart = 0
         sentEnd = false
         seekTarget = target
-        convertedUpTo = nil
+        convertedUpTo = seeksByDecodingFromStart ? 0 : nil
     }
 
     /// Decodes and converts the next frame into `pending`; false at the end of the stream.
@@ -157,7 +165,7 @@ final class FFmpegDecoder: Decoder {
         if let target = seekTarget, convertedUpTo == nil {
             let ts = frame.pointee.best_effort_timestamp
             let at = ts == np_av_nopts_value() ? target
-                : Int(av_rescale_q(ts, timeBase, AVRational(num: 1, den: Int32(OutputFormat.sampleRate))))
+                : Int(av_rescale_q(ts - startTime, timeBase, AVRational(num: 1, den: Int32(OutputFormat.sampleRate))))
             convertedUpTo = at
         }
         let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)

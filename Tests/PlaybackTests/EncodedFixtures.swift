@@ -21,13 +21,31 @@ struct EncodedFixtures {
         }
     }
 
-    /// How long the sound in `path` is as the ffmpeg tool decodes it: first to last sample above 2 LSB.
-    func decodedSeconds(_ path: String) throws -> Double {
+    /// 20 s of a quiet 441 Hz tone (1/20 of full scale) joined at exactly 12.4 s by a loud 882 Hz one.
+    func marked(_ name: String, codec: [String]) throws -> String {
+        let path = scratch.path(name)
+        try ffmpeg(["-f", "lavfi", "-i", "aevalsrc=0.05*sin(2*PI*441*t)+0.5*sin(2*PI*882*t)*gte(t\\,12.4):s=44100:d=20",
+                    "-ac", "2"] + codec + [path])
+        return path
+    }
+
+    /// The left channel of `path` as the ffmpeg tool decodes it (the reference decoder).
+    func referenceSamples(_ path: String) throws -> [Int16] {
         let raw = scratch.path("reference.raw")
         try ffmpeg(["-i", path, "-f", "s16le", "-ac", "1", "-ar", "44100", raw])
-        let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        return try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// How long the sound in `path` is as the ffmpeg tool decodes it: first to last sample above 2 LSB.
+    func decodedSeconds(_ path: String) throws -> Double {
+        let samples = try referenceSamples(path)
         let first = samples.firstIndex { abs(Int($0)) > 2 } ?? 0, last = samples.lastIndex { abs(Int($0)) > 2 } ?? 0
         return Double(last - first) / 44100
+    }
+
+    /// When the first sample above `level` comes, in seconds, as the ffmpeg tool decodes `path`.
+    func decodedOnset(_ path: String, above level: Int) throws -> Double {
+        Double(try referenceSamples(path).firstIndex { abs(Int($0)) > level } ?? 0) / 44100
     }
 
     struct FixtureError: Error, CustomStringConvertible { let message: String; var description: String { message } }
