@@ -25,9 +25,15 @@ final class FFmpegDecoder: Decoder {
     private var seekTarget: Int?
     /// The output frame the next converted sample stands for, once known after a seek.
     private var convertedUpTo: Int?
+    /// The output frame the next read starts at (a seek there changes nothing: a fresh decoder keeps the
+    /// encoder delay FFmpeg skips only when reading from the very start).
+    private var position = 0
     /// ASF (WMA) timestamps after a seek are a frame (2,048 samples) off what the decoder then delivers:
     /// there a seek decodes from the start and counts samples (exact, at the cost of decoding what lies before).
     private let seeksByDecodingFromStart: Bool
+    /// MP4 marks an AAC track's end padding only by the last packet's shorter duration (and its edit list,
+    /// in milliseconds): there a decoded frame longer than its packet is cut to the packet's length.
+    private let trimsToPacketDuration: Bool
     let frameCount: Int
     let streamTags: StreamTags
     /// Decoded but earlier than the pre-roll a codec needs after a seek (MDCT overlap, MP3's bit reservoir).
@@ -62,7 +68,9 @@ final class FFmpegDecoder: Decoder {
             : stream.pointee.duration > 0 ? Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) : 0
         frameCount = Int((seconds * Double(OutputFormat.sampleRate)).rounded())
         streamTags = FFmpegDecoder.tags(fmt.pointee.metadata, stream.pointee.metadata)
-        seeksByDecodingFromStart = String(cString: fmt.pointee.iformat.pointee.name) == "asf"
+        let container = String(cString: fmt.pointee.iformat.pointee.name)
+        seeksByDecodingFromStart = container == "asf"
+        trimsToPacketDuration = container.hasPrefix("mov,")
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard makeResampler() else {
@@ -110,11 +118,13 @@ final class FFmpegDecoder: Decoder {
             written += n
             pendingStart += n
         }
+        position += written / OutputFormat.channels
         return written / OutputFormat.channels
     }
 
     func seek(toFrame target: Int) {
-        guard let format, let codec else { return }
+        guard let format, let codec, target != position else { return }
+        position = target
         let from = seeksByDecodingFromStart ? 0 : max(0, target - FFmpegDecoder.seekPreroll)
         let ts = av_rescale_q(Int64(from), AVRational(num: 1, den: Int32(OutputFormat.sampleRate)), timeBase) + startTime
         if av_seek_frame(format, streamIndex, ts, AVSEEK_FLAG_BACKWARD) < 0 {
@@ -169,9 +179,12 @@ final class FFmpegDecoder: Decoder {
             convertedUpTo = at
         }
         let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-        append(inputFrames: frame.pointee.nb_samples) { out, capacity in
-            swr_convert(resampler, out, capacity, input, frame.pointee.nb_samples)
+        var samples = frame.pointee.nb_samples
+        if trimsToPacketDuration, frame.pointee.pkt_duration > 0 {
+            let rate = AVRational(num: 1, den: frame.pointee.sample_rate)
+            samples = Int32(min(Int64(samples), av_rescale_q(frame.pointee.pkt_duration, timeBase, rate)))
         }
+        append(inputFrames: samples) { out, capacity in swr_convert(resampler, out, capacity, input, samples) }
     }
 
     /// Lets `convert` write into room at the end of `pending` and keeps what it wrote, less what lies

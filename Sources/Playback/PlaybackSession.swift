@@ -48,6 +48,7 @@ public final class PlaybackSession {
         let first = tracks.count
         tracks += more
         queue.append(count: more.count)
+        if player.path != nil { queueFollowing() }
         if player.path == nil {
             queue.select(first)
             wantsToPlay = stalledWantingToPlay
@@ -73,6 +74,7 @@ public final class PlaybackSession {
                 fillInFromStream(index)
                 if player.duration > 0 { tracks[index].duration = player.duration }
                 if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
+                queueFollowing()
                 onTrackChange?(index)
                 onStateChange?()
                 return
@@ -90,6 +92,18 @@ public final class PlaybackSession {
         if !expectsMoreTracks { onProblem?("Nothing in the queue can be played.") }
         onTrackChange?(queue.current)
         onStateChange?()
+    }
+
+    /// Opens what plays after the current track ends (per repeat and shuffle), so the player joins it on
+    /// the sample; nothing at the end of the queue or when it is known to be unplayable.
+    private func queueFollowing() {
+        var after = queue
+        guard player.path != nil, let index = after.trackEnded(), tracks.indices.contains(index),
+              !unplayable.contains(index) else {
+            player.queueNext(nil)
+            return
+        }
+        player.queueNext(tracks[index].path)
     }
 
     /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.
@@ -171,22 +185,40 @@ public final class PlaybackSession {
 
     public func toggleShuffle() {
         queue.setShuffled(!queue.isShuffled)
+        queueFollowing()
         onStateChange?()
     }
 
     public func cycleRepeat() {
         queue.repeatMode = queue.repeatMode.next
+        queueFollowing()
         onStateChange?()
     }
 
     public func setShuffle(_ on: Bool, repeatMode: Queue.Repeat) {
         queue.setShuffled(on)
         queue.repeatMode = repeatMode
+        queueFollowing()
     }
 
-    /// The music-finished SDL event arrived: advance per repeat and shuffle, or stop at the end (SPEC P3).
+    /// The music-finished SDL event arrived: the queued track took over (SPEC P3, gapless), or the track
+    /// ended: advance per repeat and shuffle, or stop at the end (SPEC P3).
     public func handleMusicFinished() {
-        guard player.handleFinishedEvent() else { return }
+        switch player.handleFinishedEvent() {
+        case .none: return
+        case .advanced:
+            guard let index = queue.trackEnded(), player.path == tracks[index].path else {
+                loadCurrent(position: 0, direction: 1)
+                return
+            }
+            fillInFromStream(index)
+            if player.duration > 0 { tracks[index].duration = player.duration }
+            queueFollowing()
+            onTrackChange?(index)
+            onStateChange?()
+            return
+        case .ended: break
+        }
         if let index = queue.trackEnded() {
             queue.select(index)
             loadCurrent(position: 0, direction: 1)

@@ -30,7 +30,8 @@ public final class Player {
     public enum State: Sendable { case stopped, playing, paused }
 
     public private(set) var state: State = .stopped
-    public private(set) var path: String?
+    /// The current track's file (the queued one becomes current on the audio thread when this one ends).
+    public var path: String? { feed.withState { $0.current?.path } }
     /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
     public private(set) var driver: String
     /// The driver asked for at creation (nil: SDL's choice), and whether a missing device falls back to silence.
@@ -43,8 +44,10 @@ public final class Player {
     public private(set) var isOutputOpen = false
     /// The loaded track's decoder state, shared with the audio callback.
     private let feed = OutputFeed()
-    private var frameCount = 0
-    public private(set) var streamTags = StreamTags()
+    /// The queued track's takeovers handled so far (`OutputFeed.State.advances` counts those that happened).
+    private var advancesHandled = 0
+    /// The title, artist and album the current track's stream carries.
+    public var streamTags: StreamTags { feed.withState { $0.current?.tags } ?? StreamTags() }
 
     /// Opens the audio output (SDL's choice, or the named driver, e.g. "disk" for tests). With
     /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
@@ -119,19 +122,42 @@ public final class Player {
     /// Why the real output could not be used, when the player fell back to silence.
     public let openProblem: String?
 
-    /// Loads a file, replacing the current one (stopped). Throws when no decoder can decode it.
+    /// Loads a file, replacing the current one and any queued one (stopped). Throws when no decoder can
+    /// decode it.
     public func load(_ path: String) throws {
         stop()
-        feed.replace(with: nil)
-        self.path = nil
-        frameCount = 0
-        streamTags = StreamTags()
+        feed.withState { s in
+            s.current = nil
+            s.next = nil
+            s.position = 0
+            s.ended = false
+            advancesHandled = s.advances
+        }
         guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
+        let track = try open(path)
+        feed.withState { $0.current = track }
+    }
+
+    /// Opens `path` for the output with the first decoder that takes it.
+    private func open(_ path: String) throws(PlayerError) -> OpenTrack {
         let decoder = try DecoderBackend.open(path, with: backends)
-        frameCount = decoder.frameCount
-        streamTags = decoder.streamTags
-        feed.replace(with: decoder)
-        self.path = path
+        return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags)
+    }
+
+    /// Opens `path` now to follow the current track on the sample when it ends (nil: nothing follows).
+    /// False when it cannot be decoded (the track then ends as usual, and loading it reports why).
+    @discardableResult
+    public func queueNext(_ path: String?) -> Bool {
+        guard let path else {
+            feed.withState { $0.next = nil }
+            return true
+        }
+        guard reopenOutput(), let track = try? open(path) else {
+            feed.withState { $0.next = nil }
+            return false
+        }
+        feed.withState { $0.next = track }
+        return true
     }
 
     /// Starts the loaded track at `position` seconds.
@@ -139,7 +165,7 @@ public final class Player {
         guard path != nil, reopenOutput() else { return }
         let frame = Player.frame(max(0, position))
         feed.withState { s in
-            s.decoder?.seek(toFrame: frame)
+            s.current?.decoder.seek(toFrame: frame)
             s.position = frame
             s.ended = false
             s.playing = true
@@ -173,7 +199,7 @@ public final class Player {
         guard path != nil else { return }
         let frame = Player.frame(max(0, min(position, duration > 0 ? duration : position)))
         feed.withState { s in
-            s.decoder?.seek(toFrame: frame)
+            s.current?.decoder.seek(toFrame: frame)
             s.position = frame
             s.ended = false
         }
@@ -200,17 +226,38 @@ public final class Player {
     }
 
     /// The track's length in seconds, 0 when unknown.
-    public var duration: Double { path == nil ? 0 : Double(frameCount) / Double(OutputFormat.sampleRate) }
+    public var duration: Double { Double(feed.withState { $0.current?.frameCount } ?? 0) / Double(OutputFormat.sampleRate) }
 
     /// Whether a track is loaded and playing or paused on an open output, and has not run out.
     public var isStreamActive: Bool { isOutputOpen && path != nil && state != .stopped && !feed.withState { $0.ended } }
 
-    /// Handles a finished event: true when the track really ran out (not a stop, a switch or a seek
-    /// whose events arrive later while another stream plays).
-    public func handleFinishedEvent() -> Bool {
-        guard state == .playing, feed.withState({ $0.ended }) else { return false }
+    /// What a finished event meant.
+    public enum Finish: Sendable, Equatable {
+        /// Nothing (now): a stop, a switch or a seek came first, or the event was handled already.
+        case none
+        /// The track ran out with nothing queued: the player stopped.
+        case ended
+        /// The queued track took over on the sample and plays on: it is now `path`.
+        case advanced
+    }
+
+    /// Whether the audio thread has something for `handleFinishedEvent` (its event may still be on its way).
+    public var hasFinishedEvent: Bool {
+        state == .playing && feed.withState { $0.ended || $0.advances > advancesHandled }
+    }
+
+    /// Handles a finished event: whether the queued track took over, the track really ran out (not a
+    /// stop, a switch or a seek whose events arrive later while another stream plays), or neither.
+    public func handleFinishedEvent() -> Finish {
+        guard state == .playing else { return .none }
+        let (ended, advances) = feed.withState { ($0.ended, $0.advances) }
+        if advances > advancesHandled {
+            advancesHandled += 1
+            return .advanced
+        }
+        guard ended else { return .none }
         state = .stopped
-        return true
+        return .ended
     }
 
     private static func frame(_ seconds: Double) -> Int { Int((seconds * Double(OutputFormat.sampleRate)).rounded()) }

@@ -29,10 +29,21 @@ struct EncodedFixtures {
         return path
     }
 
+    /// A `total`-frame 441 Hz sine at half of full scale, cut at frame `cut` into two files of one codec.
+    func halves(_ ext: String, codec: [String], cut: Int, total: Int) throws -> (String, String) {
+        let source = "sine=frequency=441:sample_rate=44100:duration=\(Double(total) / 44100)"
+        let first = scratch.path("1 first.\(ext)"), second = scratch.path("2 second.\(ext)")
+        // lavfi's sine is at 1/8 of full scale: ×4 makes it 1/2; both channels carry it whole.
+        let shape = "volume=4,pan=stereo|c0=c0|c1=c0"
+        try ffmpeg(["-f", "lavfi", "-i", source, "-af", "\(shape),atrim=end_sample=\(cut)"] + codec + [first])
+        try ffmpeg(["-f", "lavfi", "-i", source, "-af", "\(shape),atrim=start_sample=\(cut),asetpts=PTS-STARTPTS"] + codec + [second])
+        return (first, second)
+    }
+
     /// The left channel of `path` as the ffmpeg tool decodes it (the reference decoder).
     func referenceSamples(_ path: String) throws -> [Int16] {
         let raw = scratch.path("reference.raw")
-        try ffmpeg(["-i", path, "-f", "s16le", "-ac", "1", "-ar", "44100", raw])
+        try ffmpeg(["-i", path, "-f", "s16le", "-af", "pan=mono|c0=c0", "-ar", "44100", raw])
         return try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 

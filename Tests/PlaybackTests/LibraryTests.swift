@@ -207,10 +207,11 @@ struct BadAudioTests {
         #expect(session.unplayable == [0])
     }
 
-    /// Waits (for the audio thread, not for a set time) until the stream has run out, then delivers the event.
+    /// Waits (for the audio thread, not for a set time) until the track has run out or the next one took
+    /// over, then delivers the event.
     private func finish(_ session: PlaybackSession) {
         let end = Date().addingTimeInterval(30)
-        while session.player.isStreamActive && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        while !session.player.hasFinishedEvent && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
         session.handleMusicFinished()
     }
 

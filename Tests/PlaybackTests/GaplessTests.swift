@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Playback
+
+/// Two halves of one 441 Hz sine, cut at a peak (sample 88,225: a quarter period past a zero crossing)
+/// into two files, play as one: as long as the whole (no gap, nothing repeated), and on each side of the
+/// join the very samples the ffmpeg tool decodes from each file, placed end to end (a sample lost or added
+/// at the join shifts the second half: at 441 Hz one sample is up to 1,029 LSB). Lossless FLAC must also
+/// have no step between neighbours larger than the sine's own; lossy codecs ring where each half was cut.
+@MainActor
+@Suite(.serialized)
+final class GaplessTests {
+    let scratch = Scratch()
+    var capture: DiskCapture { DiskCapture(output: scratch.path("out.raw")) }
+    var fixtures: EncodedFixtures { EncodedFixtures(scratch: scratch) }
+    static let cut = 88_225, total = 4 * 44100
+    /// The sine's amplitude (half of full scale) and its largest step from one sample to the next.
+    static let amplitude = 16384.0
+    static let sineStep = amplitude * 2 * Double.pi * 441 / 44100
+
+    nonisolated static let formats: [(ext: String, codec: [String])] = [
+        ("ogg", ["-c:a", "libvorbis", "-q:a", "6"]),
+        ("flac", ["-c:a", "flac"]),
+        ("mp3", ["-c:a", "libmp3lame", "-b:a", "256k"]),
+        // An edit list in samples, as iTunes writes it (FFmpeg's default counts milliseconds, which cannot say
+        // where the padding of the last packet starts).
+        ("m4a", ["-c:a", "aac", "-b:a", "256k", "-movie_timescale", "44100"]),
+    ]
+
+    @Test(arguments: GaplessTests.formats.map(\.ext))
+    func halvesOfOneSineJoinOnTheSample(ext: String) throws {
+        let codec = GaplessTests.formats.first { $0.ext == ext }!.codec
+        let (first, second) = try fixtures.halves(ext, codec: codec, cut: GaplessTests.cut, total: GaplessTests.total)
+        let session = PlaybackSession(tracks: [Track(path: first, tags: nil), Track(path: second, tags: nil)],
+                                      player: try capture.player(), seed: 1)
+        var changes: [Int] = []
+        session.onTrackChange = { changes.append($0) }
+        session.start(at: 0, playing: true)
+        let end = Date().addingTimeInterval(60)
+        while session.current == 0 && Date() < end {
+            if session.player.hasFinishedEvent { session.handleMusicFinished() }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        while session.isPlaying && Date() < end {
+            if session.player.hasFinishedEvent { session.handleMusicFinished() }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(changes == [0, 1], "the second track became current")
+        #expect(capture.waitForFrames(capture.frameCount + 4096))
+
+        let left = capture.captured().map { Double($0.0) }
+        let start = try #require(left.firstIndex { abs($0) > 2 })
+        let stop = try #require(left.lastIndex { abs($0) > 2 })
+        #expect(abs(stop - start - GaplessTests.total) <= 2, "\(stop - start) frames heard, \(GaplessTests.total) encoded")
+
+        // The first file's sample 0 in the output: where the sound starts, less where it starts in the file.
+        let one = try fixtures.referenceSamples(first).map(Double.init)
+        let two = try fixtures.referenceSamples(second).map(Double.init)
+        let offset = start - (one.firstIndex { abs($0) > 2 } ?? 0)
+        let cut = GaplessTests.cut
+        let before = ((cut - 1500)..<cut).map { abs(left[offset + $0] - one[$0]) }.max() ?? 0
+        let after = (0..<1500).map { abs(left[offset + cut + $0] - two[$0]) }.max() ?? 0
+        #expect(before <= 2, "before the join: \(before) LSB off the first file")
+        #expect(after <= 2, "after the join: \(after) LSB off the second file")
+        if ext == "flac" {
+            let step = ((start + 1)...stop).map { abs(left[$0] - left[$0 - 1]) }.max() ?? 0
+            #expect(step < GaplessTests.sineStep * 1.01, "a step of \(step); the sine's own is \(GaplessTests.sineStep)")
+        }
+    }
+}
