@@ -2,6 +2,7 @@
 #include "CTagLib.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -55,6 +56,26 @@ void fromID3(np_tags *out, TagLib::ID3v2::Tag *tag) {
         if (auto *apic = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(f)) { setPicture(out, apic->picture()); return; }
 }
 
+/* The first value of `key` read as a number ("-6.02 dB" -> -6.02), NAN when absent or not a number. */
+double firstDouble(const TagLib::PropertyMap &props, const char *key) {
+    auto it = props.find(key);
+    if (it == props.end() || it->second.isEmpty()) return NAN;
+    std::string text = it->second.front().to8Bit(true);
+    char *end = nullptr;
+    double value = std::strtod(text.c_str(), &end);
+    return end == text.c_str() ? NAN : value;
+}
+
+void readReplayGain(np_tags *out, const TagLib::PropertyMap &props) {
+    out->track_gain = firstDouble(props, "REPLAYGAIN_TRACK_GAIN");
+    out->track_peak = firstDouble(props, "REPLAYGAIN_TRACK_PEAK");
+    out->album_gain = firstDouble(props, "REPLAYGAIN_ALBUM_GAIN");
+    out->album_peak = firstDouble(props, "REPLAYGAIN_ALBUM_PEAK");
+    double r128Track = firstDouble(props, "R128_TRACK_GAIN"), r128Album = firstDouble(props, "R128_ALBUM_GAIN");
+    if (std::isnan(out->track_gain) && !std::isnan(r128Track)) out->track_gain = r128Track / 256 + 5;
+    if (std::isnan(out->album_gain) && !std::isnan(r128Album)) out->album_gain = r128Album / 256 + 5;
+}
+
 int firstNumber(const TagLib::PropertyMap &props, const char *key) {
     auto it = props.find(key);
     if (it == props.end() || it->second.isEmpty()) return 0;
@@ -79,6 +100,7 @@ extern "C" int np_read_tags(const char *path, np_tags *out) {
     }
     TagLib::PropertyMap props = ref.file()->properties();
     out->disc = firstNumber(props, "DISCNUMBER");
+    readReplayGain(out, props);
     auto lyrics = props.find("LYRICS");
     if (lyrics != props.end() && !lyrics->second.isEmpty()) out->lyrics = copy(lyrics->second.toString("\n"));
 

@@ -7,6 +7,8 @@ struct OpenTrack {
     let path: String
     let frameCount: Int
     let tags: StreamTags
+    /// The track's own amplitude factor (ReplayGain), on top of the volume.
+    var gain: Float
 }
 
 /// What the audio callback plays: the current track, the one queued to follow it without a gap, whether
@@ -52,7 +54,11 @@ final class OutputFeed: @unchecked Sendable {
             if s.scratch.count < frames * channels { s.scratch = Array(repeating: 0, count: frames * channels) }
             while s.playing, done < frames, let current = s.current {
                 let n = s.scratch.withUnsafeMutableBufferPointer { buffer in
-                    current.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channels)..<(frames * channels)]))
+                    let n = current.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channels)..<(frames * channels)]))
+                    if current.gain != 1 {
+                        for i in (done * channels)..<((done + n) * channels) { buffer[i] *= current.gain }
+                    }
+                    return n
                 }
                 done += n
                 s.position += n

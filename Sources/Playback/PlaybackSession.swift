@@ -48,7 +48,7 @@ public final class PlaybackSession {
         let first = tracks.count
         tracks += more
         queue.append(count: more.count)
-        if player.path != nil { queueFollowing() }
+        if player.path != nil { regain() }
         if player.path == nil {
             queue.select(first)
             wantsToPlay = stalledWantingToPlay
@@ -70,7 +70,7 @@ public final class PlaybackSession {
         while attempts < tracks.count {
             let index = queue.current
             do {
-                try player.load(tracks[index].path)
+                try player.load(tracks[index].path, gain: gain(for: index))
                 fillInFromStream(index)
                 if player.duration > 0 { tracks[index].duration = player.duration }
                 if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
@@ -103,7 +103,30 @@ public final class PlaybackSession {
             player.queueNext(nil)
             return
         }
-        player.queueNext(tracks[index].path)
+        player.queueNext(tracks[index].path, gain: gain(for: index))
+    }
+
+    /// Whether ReplayGain tags are applied (`automatic`: album or track gain as `usesAlbumGain` says).
+    public var replayGain: ReplayGainMode = .automatic {
+        didSet { regain() }
+    }
+
+    /// Album gain while one album plays in order; track gain when shuffled or when the queue mixes albums.
+    private var usesAlbumGain: Bool {
+        !queue.isShuffled && Set(tracks.lazy.map(\.album)).count <= 1
+    }
+
+    /// The amplitude factor track `index` plays at.
+    private func gain(for index: Int) -> Double {
+        guard replayGain == .automatic, let tags = tracks[index].replayGain else { return 1 }
+        return tags.amplitude(album: usesAlbumGain)
+    }
+
+    /// The rule changed (setting, shuffle, more tracks): the current track's gain changes at once and
+    /// what follows is opened again at its own.
+    private func regain() {
+        if player.path != nil, tracks.indices.contains(current) { player.trackGain = gain(for: current) }
+        queueFollowing()
     }
 
     /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.
@@ -185,7 +208,7 @@ public final class PlaybackSession {
 
     public func toggleShuffle() {
         queue.setShuffled(!queue.isShuffled)
-        queueFollowing()
+        regain()
         onStateChange?()
     }
 
@@ -198,7 +221,7 @@ public final class PlaybackSession {
     public func setShuffle(_ on: Bool, repeatMode: Queue.Repeat) {
         queue.setShuffled(on)
         queue.repeatMode = repeatMode
-        queueFollowing()
+        regain()
     }
 
     /// The music-finished SDL event arrived: the queued track took over (SPEC P3, gapless), or the track

@@ -122,9 +122,9 @@ public final class Player {
     /// Why the real output could not be used, when the player fell back to silence.
     public let openProblem: String?
 
-    /// Loads a file, replacing the current one and any queued one (stopped). Throws when no decoder can
-    /// decode it.
-    public func load(_ path: String) throws {
+    /// Loads a file, replacing the current one and any queued one (stopped), to play at `gain` (its
+    /// ReplayGain amplitude factor). Throws when no decoder can decode it.
+    public func load(_ path: String, gain: Double = 1) throws {
         stop()
         feed.withState { s in
             s.current = nil
@@ -134,25 +134,31 @@ public final class Player {
             advancesHandled = s.advances
         }
         guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
-        let track = try open(path)
+        let track = try open(path, gain: gain)
         feed.withState { $0.current = track }
     }
 
     /// Opens `path` for the output with the first decoder that takes it.
-    private func open(_ path: String) throws(PlayerError) -> OpenTrack {
+    private func open(_ path: String, gain: Double) throws(PlayerError) -> OpenTrack {
         let decoder = try DecoderBackend.open(path, with: backends)
-        return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags)
+        return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags, gain: Float(gain))
     }
 
-    /// Opens `path` now to follow the current track on the sample when it ends (nil: nothing follows).
-    /// False when it cannot be decoded (the track then ends as usual, and loading it reports why).
+    /// The current track's ReplayGain amplitude factor; a change is heard at once.
+    public var trackGain: Double {
+        get { Double(feed.withState { $0.current?.gain } ?? 1) }
+        set { feed.withState { $0.current?.gain = Float(newValue) } }
+    }
+
+    /// Opens `path` now to follow the current track on the sample when it ends (nil: nothing follows), to
+    /// play at `gain`. False when it cannot be decoded (the track then ends as usual, and loading it reports why).
     @discardableResult
-    public func queueNext(_ path: String?) -> Bool {
+    public func queueNext(_ path: String?, gain: Double = 1) -> Bool {
         guard let path else {
             feed.withState { $0.next = nil }
             return true
         }
-        guard reopenOutput(), let track = try? open(path) else {
+        guard reopenOutput(), let track = try? open(path, gain: gain) else {
             feed.withState { $0.next = nil }
             return false
         }

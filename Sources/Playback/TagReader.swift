@@ -14,11 +14,22 @@ public struct Tags: Sendable, Equatable {
     public var picture: [UInt8]?
     /// Embedded lyrics (plain or LRC text).
     public var lyrics: String?
+    /// ReplayGain (or R128) tags, nil when there are none.
+    public var replayGain: ReplayGain?
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil,
-                discNumber: Int? = nil, duration: Double? = nil, picture: [UInt8]? = nil, lyrics: String? = nil) {
+                discNumber: Int? = nil, duration: Double? = nil, picture: [UInt8]? = nil, lyrics: String? = nil,
+                replayGain: ReplayGain? = nil) {
         self.title = title; self.artist = artist; self.album = album; self.trackNumber = trackNumber
         self.discNumber = discNumber; self.duration = duration; self.picture = picture; self.lyrics = lyrics
+        self.replayGain = replayGain
+    }
+
+    private static func replayGain(_ raw: np_tags) -> ReplayGain? {
+        func value(_ v: Double) -> Double? { v.isNaN ? nil : v }
+        let gain = ReplayGain(trackGain: value(raw.track_gain), trackPeak: value(raw.track_peak),
+                              albumGain: value(raw.album_gain), albumPeak: value(raw.album_peak))
+        return gain == ReplayGain() ? nil : gain
     }
 
     /// Reads a file's tags; nil when TagLib does not recognise it as audio.
@@ -36,7 +47,7 @@ public struct Tags: Sendable, Equatable {
             trackNumber: raw.track > 0 ? Int(raw.track) : nil, discNumber: raw.disc > 0 ? Int(raw.disc) : nil,
             duration: raw.duration > 0 ? raw.duration : nil,
             picture: raw.picture.map { Array(UnsafeBufferPointer(start: $0, count: raw.picture_size)) },
-            lyrics: text(raw.lyrics))
+            lyrics: text(raw.lyrics), replayGain: Tags.replayGain(raw))
     }
 
     /// What the file holds, in words ("AAC in an M4A file"), when TagLib knows its codec.

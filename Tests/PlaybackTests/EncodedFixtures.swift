@@ -70,16 +70,16 @@ struct EncodedFixtures {
         return path
     }
 
-    /// `seconds` of a `frequency` Hz sine at 44.1 kHz (amplitude 1/8 of full scale) as `name`, encoded with
-    /// `codec`, tagged title / artist / album, with the cover embedded when `withCover`.
+    /// `seconds` of a `frequency` Hz sine at 44.1 kHz on both channels (1/8 of full scale × `scale`) as
+    /// `name`, encoded with `codec`, tagged with `tags`, with the cover embedded when `withCover`.
     @discardableResult
-    func sine(_ name: String, codec: [String], frequency: Double = 441, seconds: Double = 3, withCover: Bool = true,
-              tags: [String: String] = [:], extra: [String] = []) throws -> String {
+    func sine(_ name: String, codec: [String], frequency: Double = 441, seconds: Double = 3, scale: Double = 1,
+              withCover: Bool = true, tags: [String: String] = [:]) throws -> String {
         let path = scratch.path(name)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var args = ["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)"]
         if withCover { args += ["-i", try cover(), "-map", "0:a", "-map", "1:v", "-c:v", "copy", "-disposition:v:0", "attached_pic"] }
-        args += ["-ac", "2"] + codec + extra
+        args += ["-af", "volume=\(scale),pan=stereo|c0=c0|c1=c0"] + codec
         for (key, value) in tags.sorted(by: { $0.key < $1.key }) { args += ["-metadata", "\(key)=\(value)"] }
         try ffmpeg(args + [path])
         return path

@@ -19,6 +19,9 @@ typedef struct np_tags {
     double duration;        /* seconds, 0 when unknown */
     unsigned char *picture; /* the front cover (or the first picture), NULL when none */
     size_t picture_size;
+    /* ReplayGain in dB and peaks (fractions of full scale), NAN when absent; Opus R128 gains are converted
+       to ReplayGain's reference (R128 Q7.8 dB against -23 LUFS, + 5 dB). */
+    double track_gain, track_peak, album_gain, album_peak;
 } np_tags;
 
 /* Reads the tags of an audio file. Returns 0 on success, -1 when TagLib cannot read the file as audio. */

@@ -27,6 +27,8 @@ public final class NowPlayingApp {
         public var script: Script?
         /// Where to write the run's frame costs and peak memory at exit (`--stats`, for the benchmark).
         public var statisticsPath: String?
+        /// Whether ReplayGain tags are applied (`--replay-gain`).
+        public var replayGain: ReplayGainMode = .automatic
         public init() {}
     }
 
@@ -69,6 +71,7 @@ public final class NowPlayingApp {
         session.expectsMoreTracks = readers.contains { $0.hasMore }
         session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
         if let v = start.volume { player.volume = v }
+        session.replayGain = options.replayGain
 
         view = NowPlayingView(icons: icons)
         root = RootView(card: CardView(nowPlaying: view, chevronImage: icons.chevronDown))
