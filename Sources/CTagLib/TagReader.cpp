@@ -84,25 +84,34 @@ int firstNumber(const TagLib::PropertyMap &props, const char *key) {
 
 }  // namespace
 
-extern "C" int np_read_tags(const char *path, np_tags *out) {
+extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
     std::memset(out, 0, sizeof(*out));
     // Read-only: TagLib would otherwise open the user's music files for writing whenever it may.
     TagLib::FileStream stream(path, true);
     if (!stream.isOpen()) return -1;
-    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Average);
+    TagLib::FileRef ref(&stream, (fields & NP_FIELD_TEXT) != 0, TagLib::AudioProperties::Average);
     if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return -1;
-    if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
-    if (TagLib::Tag *tag = ref.tag()) {
-        out->title = copy(tag->title());
-        out->artist = copy(tag->artist());
-        out->album = copy(tag->album());
-        out->track = static_cast<int>(tag->track());
+    out->track_gain = out->track_peak = out->album_gain = out->album_peak = NAN;
+    if (fields & NP_FIELD_TEXT) {
+        if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
+        if (TagLib::Tag *tag = ref.tag()) {
+            out->title = copy(tag->title());
+            out->artist = copy(tag->artist());
+            out->album = copy(tag->album());
+            out->track = static_cast<int>(tag->track());
+        }
     }
-    TagLib::PropertyMap props = ref.file()->properties();
-    out->disc = firstNumber(props, "DISCNUMBER");
-    readReplayGain(out, props);
-    auto lyrics = props.find("LYRICS");
-    if (lyrics != props.end() && !lyrics->second.isEmpty()) out->lyrics = copy(lyrics->second.toString("\n"));
+    if (fields & (NP_FIELD_TEXT | NP_FIELD_LYRICS)) {
+        TagLib::PropertyMap props = ref.file()->properties();
+        if (fields & NP_FIELD_TEXT) {
+            out->disc = firstNumber(props, "DISCNUMBER");
+            readReplayGain(out, props);
+        }
+        auto lyrics = props.find("LYRICS");
+        if ((fields & NP_FIELD_LYRICS) && lyrics != props.end() && !lyrics->second.isEmpty())
+            out->lyrics = copy(lyrics->second.toString("\n"));
+    }
+    if (!(fields & NP_FIELD_PICTURE)) return 0;
 
     TagLib::File *file = ref.file();
     if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {

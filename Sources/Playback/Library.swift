@@ -100,7 +100,7 @@ public enum Library {
                 playlist(absolute, depth: depth)
             } else if audioExtensions.contains(ext) {
                 guard fm.isReadableFile(atPath: absolute) else { pending.problems.append("\(path) cannot be read; skipped."); return }
-                append([Track(path: absolute, tags: Tags.read(from: absolute))])
+                append([Track(path: absolute, tags: Tags.read(from: absolute, fields: .text))])
             } else if depth == 0 {
                 pending.problems.append("\(path) is not an audio file or a playlist; skipped.")
             }
@@ -130,7 +130,7 @@ public enum Library {
                     one: "file that is not audio", many: "files that are not audio", separator: ", "))
             }
             if !files.isEmpty {
-                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0)) }))
+                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0, fields: .text)) }))
                 if !delivered { flush() }
             }
             for f in folders.map({ (NaturalOrder(Library.fileName($0)), $0) }).sorted(by: { $0.0 < $1.0 }) {

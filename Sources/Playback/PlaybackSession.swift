@@ -9,6 +9,8 @@ public final class PlaybackSession {
     public private(set) var wantsToPlay = false
     /// Tracks that failed to load, by album index.
     public private(set) var unplayable: Set<Int> = []
+    /// The folders beside the tracks, each listed once (covers and lyrics beside a track are looked up here).
+    public let folders = FolderListings()
 
     /// The current track changed (album index).
     public var onTrackChange: ((Int) -> Void)?

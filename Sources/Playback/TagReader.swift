@@ -32,10 +32,22 @@ public struct Tags: Sendable, Equatable {
         return gain == ReplayGain() ? nil : gain
     }
 
-    /// Reads a file's tags; nil when TagLib does not recognise it as audio.
-    public static func read(from path: String) -> Tags? {
+    /// What a read asks TagLib for: the text tags (with length and ReplayGain), the front cover, the
+    /// embedded lyrics. Pictures are copied out only when asked for.
+    public struct Fields: OptionSet, Sendable, Hashable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let text = Fields(rawValue: Int32(NP_FIELD_TEXT))
+        public static let picture = Fields(rawValue: Int32(NP_FIELD_PICTURE))
+        public static let lyrics = Fields(rawValue: Int32(NP_FIELD_LYRICS))
+        public static let all: Fields = [.text, .picture, .lyrics]
+    }
+
+    /// Reads `fields` of a file's tags (one TagLib open); nil when TagLib does not recognise it as audio.
+    public static func read(from path: String, fields: Fields = .all) -> Tags? {
+        TagReadLog.record(path, fields)
         var raw = np_tags()
-        guard np_read_tags(path, &raw) == 0 else { return nil }
+        guard np_read_tags(path, &raw, fields.rawValue) == 0 else { return nil }
         defer { np_free_tags(&raw) }
         func text(_ p: UnsafeMutablePointer<CChar>?) -> String? {
             guard let p else { return nil }

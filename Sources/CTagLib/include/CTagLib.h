@@ -24,8 +24,12 @@ typedef struct np_tags {
     double track_gain, track_peak, album_gain, album_peak;
 } np_tags;
 
-/* Reads the tags of an audio file. Returns 0 on success, -1 when TagLib cannot read the file as audio. */
-int np_read_tags(const char *path, np_tags *out);
+/* What np_read_tags fills in: the text tags (with duration and ReplayGain), the picture, the lyrics. */
+enum { NP_FIELD_TEXT = 1, NP_FIELD_PICTURE = 2, NP_FIELD_LYRICS = 4 };
+
+/* Reads the `fields` (NP_FIELD_* or-ed) of an audio file's tags. Returns 0 on success, -1 when TagLib
+   cannot read the file as audio. */
+int np_read_tags(const char *path, np_tags *out, int fields);
 
 /* What the file holds, in words: "AAC in an M4A file", "WMA 2 in a WMA file" (codec, then the container
    named by the file's extension); NULL when TagLib does not know the codec. Free with free(). */

@@ -79,6 +79,7 @@ public final class NowPlayingApp {
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
         if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
+        if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller
         let renderer = application.renderer
         library = LibraryController(view: root.library, session: session, icons: icons) {
