@@ -50,6 +50,7 @@ public enum DecoderBackend: Sendable, CaseIterable {
     /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg, a file TagLib
     /// recognises (AAC, ALAC, WMA) is named as a format this build cannot decode, not as damaged.
     static func open(_ path: String, with backends: [DecoderBackend]) throws(PlayerError) -> any Decoder {
+        ReadLog.record(path, .decoder)
         var reasons: [String] = []
         for backend in backends {
             do { return try backend.open(path) } catch { reasons.append(error.reason) }

@@ -23,6 +23,8 @@ final class OutputFeed: @unchecked Sendable {
         var current: OpenTrack?
         /// Opened before the current one ends, and joined to it on the sample when it does.
         var next: OpenTrack?
+        /// Counts requests for `next`: a track opened for an older request (on a worker) is not queued.
+        var nextRequest = 0
         var playing = false
         /// Frames of the current track delivered to the output so far (its position).
         var position = 0

@@ -1,4 +1,5 @@
 import CSDL2
+import Dispatch
 import FoundationEssentials
 
 /// What went wrong in the audio engine, with the file and the decoders' own words.
@@ -129,20 +130,24 @@ public final class Player {
         feed.withState { s in
             s.current = nil
             s.next = nil
+            s.nextRequest += 1
             s.position = 0
             s.ended = false
             advancesHandled = s.advances
         }
         guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
-        let track = try open(path, gain: gain)
+        let track = try Player.open(path, gain: gain, with: backends)
         feed.withState { $0.current = track }
     }
 
-    /// Opens `path` for the output with the first decoder that takes it.
-    private func open(_ path: String, gain: Double) throws(PlayerError) -> OpenTrack {
+    /// Opens `path` for the output with the first of `backends` that takes it (from any thread).
+    private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend]) throws(PlayerError) -> OpenTrack {
         let decoder = try DecoderBackend.open(path, with: backends)
         return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags, gain: Float(gain))
     }
+
+    /// Where queued tracks are opened (FFmpeg reads the file's headers and first packets), off the main thread.
+    private let opener = DispatchQueue(label: "nowplaying.decoder-open")
 
     /// The current track's ReplayGain amplitude factor; a change is heard at once.
     public var trackGain: Double {
@@ -150,20 +155,23 @@ public final class Player {
         set { feed.withState { $0.current?.gain = Float(newValue) } }
     }
 
-    /// Opens `path` now to follow the current track on the sample when it ends (nil: nothing follows), to
-    /// play at `gain`. False when it cannot be decoded (the track then ends as usual, and loading it reports why).
-    @discardableResult
-    public func queueNext(_ path: String?, gain: Double = 1) -> Bool {
-        guard let path else {
-            feed.withState { $0.next = nil }
-            return true
+    /// Opens `path` on a worker thread to follow the current track on the sample when it ends (nil:
+    /// nothing follows), to play at `gain`. A file that cannot be decoded is not queued: the track then
+    /// ends as usual, and loading that file reports why; so does one still opening when the current ends.
+    public func queueNext(_ path: String?, gain: Double = 1) {
+        let request = feed.withState { s -> Int in
+            s.next = nil
+            s.nextRequest += 1
+            return s.nextRequest
         }
-        guard reopenOutput(), let track = try? open(path, gain: gain) else {
-            feed.withState { $0.next = nil }
-            return false
+        guard let path, reopenOutput() else { return }
+        let feed = self.feed, backends = self.backends
+        opener.async {
+            guard let track = try? Player.open(path, gain: gain, with: backends) else { return }
+            feed.withState { s in
+                if s.nextRequest == request { s.next = track }
+            }
         }
-        feed.withState { $0.next = track }
-        return true
     }
 
     /// Starts the loaded track at `position` seconds.

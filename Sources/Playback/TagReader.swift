@@ -45,7 +45,7 @@ public struct Tags: Sendable, Equatable {
 
     /// Reads `fields` of a file's tags (one TagLib open); nil when TagLib does not recognise it as audio.
     public static func read(from path: String, fields: Fields = .all) -> Tags? {
-        TagReadLog.record(path, fields)
+        ReadLog.record(path, .tags(fields))
         var raw = np_tags()
         guard np_read_tags(path, &raw, fields.rawValue) == 0 else { return nil }
         defer { np_free_tags(&raw) }

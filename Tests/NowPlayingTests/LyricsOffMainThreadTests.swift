@@ -15,8 +15,8 @@ struct LyricsOffMainThreadTests {
         a.application.drawIfNeeded()
         a.controller.lyrics.mainLoop = a.application.mainLoop
         let card = a.view.lyricsCard
-        let log = TagReadLog()
-        TagReadLog.$current.withValue(log) { a.session.select(2) }  // 03-glass-orchard.flac: no .lrc beside it
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) { a.session.select(2) }  // 03-glass-orchard.flac: no .lrc beside it
         #expect(!log.reads.contains { $0.fields.contains(.lyrics) }, "no tag read for lyrics on the main thread")
 
         a.session.select(1)  // 02-paper-satellites.mp3, with its .lrc

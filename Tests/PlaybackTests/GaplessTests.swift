@@ -67,4 +67,24 @@ final class GaplessTests {
             #expect(step < GaplessTests.sineStep * 1.01, "a step of \(step); the sine's own is \(GaplessTests.sineStep)")
         }
     }
+
+    /// What follows is opened on a worker while the current track plays: neither starting a track nor the
+    /// automatic change to the next one parses the following file on the main thread.
+    @Test func theFollowingTrackIsOpenedOffTheMainThread() throws {
+        let tracks = try (1...3).map { Track(path: try scratch.wav("\($0).wav", seconds: 0.5), tags: nil) }
+        let session = PlaybackSession(tracks: tracks, player: try capture.player(), seed: 1)
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) {
+            session.start(at: 0, playing: true)
+            let end = Date().addingTimeInterval(60)
+            while session.current == 0 && Date() < end {
+                if session.player.hasFinishedEvent { session.handleMusicFinished() }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            #expect(session.current == 1 && session.player.path == tracks[1].path)
+        }
+        let onMain = log.reads.filter { $0.what == .decoder && $0.onMainThread }.map(\.path)
+        #expect(onMain == [tracks[0].path], "only the track the user started was opened on the main thread")
+        session.pause()
+    }
 }

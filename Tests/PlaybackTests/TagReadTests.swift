@@ -19,8 +19,8 @@ struct TagReadTests {
 
     @Test func aScanReadsEachTrackOnceWithoutPictures() throws {
         let paths = try album()
-        let log = TagReadLog()
-        let loaded = TagReadLog.$current.withValue(log) { Library.load([scratch.path("album")]) }
+        let log = ReadLog()
+        let loaded = ReadLog.$current.withValue(log) { Library.load([scratch.path("album")]) }
         #expect(loaded.tracks.map(\.title) == ["Song 1", "Song 2", "Song 3"])
         #expect(log.reads.map(\.path).sorted() == paths.sorted(), "one TagLib open per track")
         #expect(log.reads.allSatisfy { !$0.fields.contains(.picture) }, "no picture copied by the scan")
@@ -30,14 +30,14 @@ struct TagReadTests {
         let paths = try album()
         try scratch.write("album/2.lrc", text: "[00:00.10]from the side")
         let folders = FolderListings()
-        let log = TagReadLog()
-        TagReadLog.$current.withValue(log) {
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) {
             for path in paths {
                 if case .embedded = CoverArt.find(for: path, folders: folders) {} else { Issue.record("no embedded cover in \(path)") }
                 _ = Lyrics.find(for: path, folders: folders)
             }
         }
-        #expect(log.reads.filter { $0.fields.contains(.picture) }.map(\.fields) == [.picture, .picture, .picture])
+        #expect(log.reads.filter { $0.fields.contains(.picture) }.map(\.what) == [.tags(.picture), .tags(.picture), .tags(.picture)])
         #expect(log.reads.filter { $0.fields.contains(.lyrics) }.map(\.fields) == [.lyrics, .lyrics], "2.lrc beside track 2 needs no tag read")
         #expect(folders.listings == 1, "the album's folder listed once, not at every lookup")
         #expect(Lyrics.find(for: paths[1], folders: folders)?.source == "2.lrc")
