@@ -40,6 +40,9 @@ final class FFmpegDecoder: Decoder {
     private static let seekPreroll = OutputFormat.sampleRate / 5
 
     init(path: String) throws(DecoderError) {
+        // FFmpeg's own log lines ("timescale not set" for a cover stream …) would land on the user's
+        // terminal; what goes wrong is reported in plain words instead.
+        av_log_set_level(AV_LOG_QUIET)
         var fmt: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&fmt, path, nil, nil) == 0, let fmt else {
             throw DecoderError(reason: "FFmpeg cannot open it")
