@@ -87,4 +87,33 @@ final class GaplessTests {
         #expect(onMain == [tracks[0].path], "only the track the user started was opened on the main thread")
         session.pause()
     }
+
+    /// Repeat one joins the track to itself: the sine's last period runs on into its first with no gap (the
+    /// join is at a zero crossing, so a gap shows as silence: two quiet samples in a row, which the sine,
+    /// 1,029 LSB a sample away from zero, never has).
+    @Test func repeatOneJoinsTheTrackToItself() throws {
+        // 1 s of the sine is exactly 441 periods, so the end meets the start in phase.
+        let path = try fixtures.sine("loop.flac", codec: ["-c:a", "flac"], seconds: 1, scale: 4, withCover: false)
+        let session = PlaybackSession(tracks: [Track(path: path, tags: nil)], player: try capture.player(), seed: 1)
+        session.cycleRepeat()
+        session.cycleRepeat()
+        #expect(session.repeatMode == .one)
+        var changes = 0
+        session.onTrackChange = { _ in changes += 1 }
+        session.start(at: 0, playing: true)
+        let end = Date().addingTimeInterval(60)
+        while changes < 3 && Date() < end {
+            if session.player.hasFinishedEvent { session.handleMusicFinished() }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        session.pause()
+        #expect(changes == 3, "started, then twice again")
+        let left = capture.captured().map { Double($0.0) }
+        let start = try #require(left.firstIndex { abs($0) > 2 })
+        let heard = left[start..<(start + 2 * 44100 + 1000)]
+        let step = zip(heard, heard.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        #expect(step < GaplessTests.sineStep * 1.01, "a step of \(step) at a join; the sine's own is \(GaplessTests.sineStep)")
+        let silence = zip(heard, heard.dropFirst()).filter { abs($0) <= 2 && abs($1) <= 2 }.count
+        #expect(silence == 0, "\(silence) pairs of silent samples in two seconds of a looping sine")
+    }
 }
