@@ -24,6 +24,11 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libtag1-dev"])]
         ),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
+        ),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
@@ -38,7 +43,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
-        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib"]),
+        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg"]),
         .target(
             name: "NowPlaying",
             dependencies: [

@@ -6,6 +6,7 @@ packages=(
   pkg-config
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev libturbojpeg0-dev libpng-dev libwebp-dev
   libfontconfig-dev
+  libavformat-dev libavcodec-dev libswresample-dev libavutil-dev ffmpeg
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox

@@ -1,8 +1,12 @@
 // Read-only tag access through TagLib 1.13's C++ API (its C API has no pictures).
 #include "CTagLib.h"
 
+#include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <taglib/asffile.h>
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
 #include <taglib/tfilestream.h>
@@ -52,6 +56,26 @@ void fromID3(np_tags *out, TagLib::ID3v2::Tag *tag) {
         if (auto *apic = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(f)) { setPicture(out, apic->picture()); return; }
 }
 
+/* The first value of `key` read as a number ("-6.02 dB" -> -6.02), NAN when absent or not a number. */
+double firstDouble(const TagLib::PropertyMap &props, const char *key) {
+    auto it = props.find(key);
+    if (it == props.end() || it->second.isEmpty()) return NAN;
+    std::string text = it->second.front().to8Bit(true);
+    char *end = nullptr;
+    double value = std::strtod(text.c_str(), &end);
+    return end == text.c_str() ? NAN : value;
+}
+
+void readReplayGain(np_tags *out, const TagLib::PropertyMap &props) {
+    out->track_gain = firstDouble(props, "REPLAYGAIN_TRACK_GAIN");
+    out->track_peak = firstDouble(props, "REPLAYGAIN_TRACK_PEAK");
+    out->album_gain = firstDouble(props, "REPLAYGAIN_ALBUM_GAIN");
+    out->album_peak = firstDouble(props, "REPLAYGAIN_ALBUM_PEAK");
+    double r128Track = firstDouble(props, "R128_TRACK_GAIN"), r128Album = firstDouble(props, "R128_ALBUM_GAIN");
+    if (std::isnan(out->track_gain) && !std::isnan(r128Track)) out->track_gain = r128Track / 256 + 5;
+    if (std::isnan(out->album_gain) && !std::isnan(r128Album)) out->album_gain = r128Album / 256 + 5;
+}
+
 int firstNumber(const TagLib::PropertyMap &props, const char *key) {
     auto it = props.find(key);
     if (it == props.end() || it->second.isEmpty()) return 0;
@@ -60,24 +84,34 @@ int firstNumber(const TagLib::PropertyMap &props, const char *key) {
 
 }  // namespace
 
-extern "C" int np_read_tags(const char *path, np_tags *out) {
+extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
     std::memset(out, 0, sizeof(*out));
     // Read-only: TagLib would otherwise open the user's music files for writing whenever it may.
     TagLib::FileStream stream(path, true);
     if (!stream.isOpen()) return -1;
-    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Average);
+    TagLib::FileRef ref(&stream, (fields & NP_FIELD_TEXT) != 0, TagLib::AudioProperties::Average);
     if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return -1;
-    if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
-    if (TagLib::Tag *tag = ref.tag()) {
-        out->title = copy(tag->title());
-        out->artist = copy(tag->artist());
-        out->album = copy(tag->album());
-        out->track = static_cast<int>(tag->track());
+    out->track_gain = out->track_peak = out->album_gain = out->album_peak = NAN;
+    if (fields & NP_FIELD_TEXT) {
+        if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
+        if (TagLib::Tag *tag = ref.tag()) {
+            out->title = copy(tag->title());
+            out->artist = copy(tag->artist());
+            out->album = copy(tag->album());
+            out->track = static_cast<int>(tag->track());
+        }
     }
-    TagLib::PropertyMap props = ref.file()->properties();
-    out->disc = firstNumber(props, "DISCNUMBER");
-    auto lyrics = props.find("LYRICS");
-    if (lyrics != props.end() && !lyrics->second.isEmpty()) out->lyrics = copy(lyrics->second.toString("\n"));
+    if (fields & (NP_FIELD_TEXT | NP_FIELD_LYRICS)) {
+        TagLib::PropertyMap props = ref.file()->properties();
+        if (fields & NP_FIELD_TEXT) {
+            out->disc = firstNumber(props, "DISCNUMBER");
+            readReplayGain(out, props);
+        }
+        auto lyrics = props.find("LYRICS");
+        if ((fields & NP_FIELD_LYRICS) && lyrics != props.end() && !lyrics->second.isEmpty())
+            out->lyrics = copy(lyrics->second.toString("\n"));
+    }
+    if (!(fields & NP_FIELD_PICTURE)) return 0;
 
     TagLib::File *file = ref.file();
     if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
@@ -105,4 +139,34 @@ extern "C" void np_free_tags(np_tags *tags) {
     std::free(tags->lyrics);
     std::free(tags->picture);
     std::memset(tags, 0, sizeof(*tags));
+}
+
+extern "C" char *np_audio_format(const char *path) {
+    TagLib::FileStream stream(path, true);
+    if (!stream.isOpen()) return nullptr;
+    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Fast);
+    if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return nullptr;
+    std::string codec;
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
+        auto *p = mp4->audioProperties();
+        if (p && p->codec() == TagLib::MP4::Properties::AAC) codec = "AAC";
+        if (p && p->codec() == TagLib::MP4::Properties::ALAC) codec = "ALAC";
+    } else if (auto *asf = dynamic_cast<TagLib::ASF::File *>(ref.file())) {
+        auto *p = asf->audioProperties();
+        if (p) switch (p->codec()) {
+            case TagLib::ASF::Properties::WMA1: codec = "WMA 1"; break;
+            case TagLib::ASF::Properties::WMA2: codec = "WMA 2"; break;
+            case TagLib::ASF::Properties::WMA9Pro: codec = "WMA 9 Pro"; break;
+            case TagLib::ASF::Properties::WMA9Lossless: codec = "WMA 9 Lossless"; break;
+            default: break;
+        }
+    }
+    if (codec.empty()) return nullptr;
+    std::string container;
+    for (const char *dot = std::strrchr(path, '.'); dot && *++dot;) container += static_cast<char>(std::toupper(*dot));
+    if (container.empty()) container = "MP4";
+    // "an" before a letter whose name starts with a vowel sound (M: "em", F: "ef" …).
+    const char *article = std::strchr("AEFHILMNORSX", container[0]) ? "an" : "a";
+    std::string words = codec + " in " + article + " " + container + " file";
+    return strdup(words.c_str());
 }

@@ -10,17 +10,18 @@ public enum CoverArt: Equatable, Sendable {
     static let pictureExtensions = ["jpg", "jpeg", "png", "webp"]
     static let folderNames = ["cover", "folder", "front"]
 
-    /// Looks for the picture of the audio file at `path` (reads the file's tags for an embedded one).
-    public static func find(for path: String) -> CoverArt {
-        if let picture = Tags.read(from: path)?.picture, !picture.isEmpty { return .embedded(picture) }
-        return beside(path)
+    /// Looks for the picture of the audio file at `path` (reads only the picture from its tags), listing
+    /// its folder through `folders` (nil: listed now).
+    public static func find(for path: String, folders: FolderListings? = nil) -> CoverArt {
+        if let picture = Tags.read(from: path, fields: .picture)?.picture, !picture.isEmpty { return .embedded(picture) }
+        return beside(path, folders: folders)
     }
 
     /// The picture files next to the audio file, best first.
-    public static func beside(_ path: String) -> CoverArt {
+    public static func beside(_ path: String, folders: FolderListings? = nil) -> CoverArt {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let entries = (folders ?? FolderListings()).names(in: folder.path)
         let byLowercase = Dictionary(entries.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let stem = url.deletingPathExtension().lastPathComponent.lowercased()
         for name in [stem] + folderNames {

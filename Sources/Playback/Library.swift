@@ -2,11 +2,28 @@ import FoundationEssentials
 
 /// Turns what the user names on the command line (files, folders, M3U/M3U8 playlists) into tracks.
 /// Folders are searched recursively and sorted by disc, track number and name; playlists keep their order.
-/// Files that are not audio are skipped quietly; what cannot be found or read is reported and skipped.
+/// An album's usual companions (pictures, text, lyrics) are passed over quietly; other files that are not
+/// audio, and what cannot be found or read, are reported (one line per folder or playlist) and skipped.
 public enum Library {
-    /// File extensions SDL_mixer plays.
-    public static let audioExtensions: Set<String> = ["ogg", "oga", "opus", "mp3", "flac", "wav", "mod", "xm", "it", "s3m", "mid", "midi"]
+    /// File extensions the decoders play (FFmpeg: every sampled format below; SDL_mixer: MIDI).
+    public static let audioExtensions: Set<String> = [
+        "ogg", "oga", "opus", "mp3", "flac", "wav", "aif", "aiff", "wv", "ape",
+        "m4a", "m4b", "mp4", "aac", "wma", "mod", "xm", "it", "s3m", "mid", "midi",
+    ]
     public static let playlistExtensions: Set<String> = ["m3u", "m3u8"]
+    /// What sits beside an album's audio and is no reason to report a skip.
+    static let companionExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "gif", "bmp", "txt", "nfo", "log", "cue", "lrc", "md", "pdf", "sfv",
+        "accurip", "ffp", "db", "ini", "m3u", "m3u8",
+    ]
+
+    /// "owner skipped 2 files that are not audio: a.avi, b.doc." — the first five named, then how many more.
+    static func skippedLine(_ owner: String, _ items: [String], one: String, many: String, separator: String) -> String {
+        let shown = 5
+        let listed = items.prefix(shown).joined(separator: separator)
+        let more = items.count > shown ? " and \(items.count - shown) more" : ""
+        return "\(owner) skipped \(items.count) \(items.count == 1 ? one : many): \(listed)\(more)."
+    }
 
     public struct Result: Sendable {
         public var tracks: [Track] = []
@@ -83,7 +100,7 @@ public enum Library {
                 playlist(absolute, depth: depth)
             } else if audioExtensions.contains(ext) {
                 guard fm.isReadableFile(atPath: absolute) else { pending.problems.append("\(path) cannot be read; skipped."); return }
-                append([Track(path: absolute, tags: Tags.read(from: absolute))])
+                append([Track(path: absolute, tags: Tags.read(from: absolute, fields: .text))])
             } else if depth == 0 {
                 pending.problems.append("\(path) is not an audio file or a playlist; skipped.")
             }
@@ -94,15 +111,26 @@ public enum Library {
         mutating func folder(_ path: String) {
             let fm = FileManager.default
             guard let names = try? fm.contentsOfDirectory(atPath: path) else { return }
-            var files: [String] = [], folders: [String] = []
+            var files: [String] = [], folders: [String] = [], skipped: [String] = []
             for name in names where !name.hasPrefix(".") {
                 let full = path.hasSuffix("/") ? path + name : path + "/" + name
                 var isDir = false
                 guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-                if isDir { folders.append(full) } else if isAudio(full) { files.append(full) }
+                if isDir {
+                    folders.append(full)
+                } else if isAudio(full) {
+                    files.append(full)
+                } else if !companionExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+                    skipped.append(name)
+                }
+            }
+            if !skipped.isEmpty {
+                pending.problems.append(Library.skippedLine(
+                    path, skipped.sorted { NaturalOrder($0) < NaturalOrder($1) },
+                    one: "file that is not audio", many: "files that are not audio", separator: ", "))
             }
             if !files.isEmpty {
-                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0)) }))
+                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0, fields: .text)) }))
                 if !delivered { flush() }
             }
             for f in folders.map({ (NaturalOrder(Library.fileName($0)), $0) }).sorted(by: { $0.0 < $1.0 }) {
@@ -121,25 +149,47 @@ public enum Library {
                 return
             }
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-            var missing = 0
+            var skipped: [String] = []
             let before = count
             for raw in text.split(whereSeparator: \.isNewline) {
                 var line = raw.trimmingSpaces()
                 if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
                 guard !line.isEmpty, !line.hasPrefix("#") else { continue }
                 if line.hasPrefix("file://"), let url = URL(string: line) { line = url.path }
+                if Library.isStreamURL(line) {
+                    skipped.append("\(line) is a stream URL, which is not supported")
+                    continue
+                }
                 let entry = line.hasPrefix("/") ? line : base.appendingPathComponent(line).path
-                if FileManager.default.fileExists(atPath: entry) {
+                if !FileManager.default.fileExists(atPath: entry) {
+                    skipped.append("\(line) does not exist")
+                } else if Library.isAudio(entry) || !Library.isFile(entry)
+                            || playlistExtensions.contains(URL(fileURLWithPath: entry).pathExtension.lowercased()) {
                     add(entry, depth: depth + 1)
                 } else {
-                    missing += 1
-                    pending.problems.append("\(URL(fileURLWithPath: path).lastPathComponent): \(line) does not exist; skipped.")
+                    skipped.append("\(line) is not audio")
                 }
             }
-            if count == before && missing == 0 {
+            if !skipped.isEmpty {
+                pending.problems.append(Library.skippedLine(
+                    URL(fileURLWithPath: path).lastPathComponent, skipped, one: "entry", many: "entries", separator: "; "))
+            }
+            if count == before && skipped.isEmpty {
                 pending.problems.append("The playlist \(path) lists no tracks.")
             }
         }
+    }
+
+    /// Whether `path` is a file (not a folder).
+    static func isFile(_ path: String) -> Bool {
+        var isDir = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir
+    }
+
+    /// "http://…", "rtsp://…": a network stream, which a playlist may list but this player does not play.
+    static func isStreamURL(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix("://") else { return false }
+        return line[..<colon].allSatisfy { $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." } && !line[..<colon].isEmpty
     }
 
     /// The last component of a path.

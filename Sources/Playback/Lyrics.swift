@@ -112,12 +112,13 @@ public struct Lyrics: Equatable, Sendable {
         return lo == 0 ? nil : lo - 1
     }
 
-    /// The lyrics of an audio file: a .lrc beside it (same name), else lyrics in its tags; nil when there are none.
-    public static func find(for path: String) -> Lyrics? {
+    /// The lyrics of an audio file: a .lrc beside it (same name), else lyrics in its tags (only they are
+    /// read); nil when there are none. The folder is listed through `folders` (nil: listed now).
+    public static func find(for path: String, folders: FolderListings? = nil) -> Lyrics? {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
         let stem = url.deletingPathExtension().lastPathComponent.lowercased()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let entries = (folders ?? FolderListings()).names(in: folder.path)
         if let name = entries.first(where: { $0.lowercased() == stem + ".lrc" }) {
             let file = folder.appendingPathComponent(name).path
             if let data = FileManager.default.contents(atPath: file) {
@@ -126,7 +127,7 @@ public struct Lyrics: Equatable, Sendable {
                 if !parsed.lines.isEmpty { return parsed }
             }
         }
-        if let embedded = Tags.read(from: path)?.lyrics {
+        if let embedded = Tags.read(from: path, fields: .lyrics)?.lyrics {
             let parsed = parse(embedded, source: "the file's tags")
             if !parsed.lines.isEmpty { return parsed }
         }

@@ -9,6 +9,8 @@ public final class PlaybackSession {
     public private(set) var wantsToPlay = false
     /// Tracks that failed to load, by album index.
     public private(set) var unplayable: Set<Int> = []
+    /// The folders beside the tracks, each listed once (covers and lyrics beside a track are looked up here).
+    public let folders = FolderListings()
 
     /// The current track changed (album index).
     public var onTrackChange: ((Int) -> Void)?
@@ -27,7 +29,7 @@ public final class PlaybackSession {
     public var currentTrack: Track? { tracks.indices.contains(current) ? tracks[current] : nil }
     public var isPlaying: Bool { player.state == .playing }
     public var position: Double { player.position }
-    /// The current track's length: SDL_mixer's once loaded, else the tags'.
+    /// The current track's length: the decoder's once loaded, else the tags'.
     public var duration: Double { player.duration > 0 ? player.duration : (currentTrack?.duration ?? 0) }
 
     /// More tracks are being read in the background: running out of playable tracks is not yet the end.
@@ -48,6 +50,7 @@ public final class PlaybackSession {
         let first = tracks.count
         tracks += more
         queue.append(count: more.count)
+        if player.path != nil { regain() }
         if player.path == nil {
             queue.select(first)
             wantsToPlay = stalledWantingToPlay
@@ -69,10 +72,11 @@ public final class PlaybackSession {
         while attempts < tracks.count {
             let index = queue.current
             do {
-                try player.load(tracks[index].path)
-                fillInFromMixer(index)
+                try player.load(tracks[index].path, gain: gain(for: index))
+                fillInFromStream(index)
                 if player.duration > 0 { tracks[index].duration = player.duration }
                 if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
+                queueFollowing()
                 onTrackChange?(index)
                 onStateChange?()
                 return
@@ -92,10 +96,45 @@ public final class PlaybackSession {
         onStateChange?()
     }
 
-    /// Where TagLib found nothing, SDL_mixer's own tags replace the file-name fall-backs.
-    private func fillInFromMixer(_ index: Int) {
+    /// Opens what plays after the current track ends (per repeat and shuffle), so the player joins it on
+    /// the sample; nothing at the end of the queue or when it is known to be unplayable.
+    private func queueFollowing() {
+        var after = queue
+        guard player.path != nil, let index = after.trackEnded(), tracks.indices.contains(index),
+              !unplayable.contains(index) else {
+            player.queueNext(nil)
+            return
+        }
+        player.queueNext(tracks[index].path, gain: gain(for: index))
+    }
+
+    /// Whether ReplayGain tags are applied (`automatic`: album or track gain as `usesAlbumGain` says).
+    public var replayGain: ReplayGainMode = .automatic {
+        didSet { regain() }
+    }
+
+    /// Album gain while one album plays in order; track gain when shuffled or when the queue mixes albums.
+    private var usesAlbumGain: Bool {
+        !queue.isShuffled && Set(tracks.lazy.map(\.album)).count <= 1
+    }
+
+    /// The amplitude factor track `index` plays at.
+    private func gain(for index: Int) -> Double {
+        guard replayGain == .automatic, let tags = tracks[index].replayGain else { return 1 }
+        return tags.amplitude(album: usesAlbumGain)
+    }
+
+    /// The rule changed (setting, shuffle, more tracks): the current track's gain changes at once and
+    /// what follows is opened again at its own.
+    private func regain() {
+        if player.path != nil, tracks.indices.contains(current) { player.trackGain = gain(for: current) }
+        queueFollowing()
+    }
+
+    /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.
+    private func fillInFromStream(_ index: Int) {
         let fallback = Track(path: tracks[index].path, tags: nil)
-        let mixer = player.mixerTags
+        let mixer = player.streamTags
         if tracks[index].title == fallback.title, let t = mixer.title { tracks[index].title = t }
         if tracks[index].artist == fallback.artist, let a = mixer.artist { tracks[index].artist = a }
         if tracks[index].album == fallback.album, let a = mixer.album { tracks[index].album = a }
@@ -171,22 +210,40 @@ public final class PlaybackSession {
 
     public func toggleShuffle() {
         queue.setShuffled(!queue.isShuffled)
+        regain()
         onStateChange?()
     }
 
     public func cycleRepeat() {
         queue.repeatMode = queue.repeatMode.next
+        queueFollowing()
         onStateChange?()
     }
 
     public func setShuffle(_ on: Bool, repeatMode: Queue.Repeat) {
         queue.setShuffled(on)
         queue.repeatMode = repeatMode
+        regain()
     }
 
-    /// The music-finished SDL event arrived: advance per repeat and shuffle, or stop at the end (SPEC P3).
+    /// The music-finished SDL event arrived: the queued track took over (SPEC P3, gapless), or the track
+    /// ended: advance per repeat and shuffle, or stop at the end (SPEC P3).
     public func handleMusicFinished() {
-        guard player.handleFinishedEvent() else { return }
+        switch player.handleFinishedEvent() {
+        case .none: return
+        case .advanced:
+            guard let index = queue.trackEnded(), player.path == tracks[index].path else {
+                loadCurrent(position: 0, direction: 1)
+                return
+            }
+            fillInFromStream(index)
+            if player.duration > 0 { tracks[index].duration = player.duration }
+            queueFollowing()
+            onTrackChange?(index)
+            onStateChange?()
+            return
+        case .ended: break
+        }
         if let index = queue.trackEnded() {
             queue.select(index)
             loadCurrent(position: 0, direction: 1)

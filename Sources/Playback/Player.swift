@@ -1,72 +1,72 @@
 import CSDL2
+import Dispatch
 import FoundationEssentials
 
-/// What went wrong in the audio engine, with the file and SDL's own words.
+/// What went wrong in the audio engine, with the file and the decoders' own words.
 public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
     case noAudioDevice(String)
     case cannotOpen(path: String, reason: String)
+    /// A format this build has no decoder for (`format` in words: "AAC in an M4A file").
+    case unsupported(path: String, format: String)
 
     public var description: String {
         switch self {
         case .noAudioDevice(let reason): return "No audio output could be opened (\(reason))."
         case let .cannotOpen(path, reason):
             let name = URL(fileURLWithPath: path).lastPathComponent
-            return "Cannot play \(name): it is damaged or not audio\(reason.isEmpty ? "" : " (SDL_mixer: \(reason))")."
+            return "Cannot play \(name): it is damaged or not audio\(reason.isEmpty ? "" : " (\(reason))")."
+        case let .unsupported(path, format):
+            return "\(URL(fileURLWithPath: path).lastPathComponent) is \(format), which this build cannot decode."
         }
     }
 }
 
-/// The SDL event type pushed (from the audio thread) when a track finishes playing.
-public let musicFinishedEventType: UInt32 = SDL_RegisterEvents(1)
-
-/// SDL_mixer may call this on its audio thread: it only pushes an event for the main loop.
-private func musicFinished() {
-    var e = SDL_Event()
-    e.type = musicFinishedEventType
-    SDL_PushEvent(&e)
-}
-
-/// One music stream through SDL_mixer: load, play, pause, resume, stop, seek, volume, position.
+/// One track at a time on SDL_mixer's output: load, play, pause, resume, stop, seek, volume, position.
+/// A `Decoder` (FFmpeg or SDL_mixer, whichever opens the file) feeds the output through SDL_mixer's music
+/// hook, so every format pauses, seeks (to the sample), counts its position and ends the same way, and the
+/// volume is the player's own (applied to the samples, kept while the output is closed and reopened).
 /// The end of a track arrives as an SDL event of `musicFinishedEventType` on the main loop.
 @MainActor
 public final class Player {
     public enum State: Sendable { case stopped, playing, paused }
 
     public private(set) var state: State = .stopped
-    public private(set) var path: String?
-    private var music: OpaquePointer?
-    /// A position chosen while stopped: the stream starts there on `resume` (SDL_mixer cannot seek halted music,
-    /// and starting it only to pause at once would let the audio thread play a few frames).
-    private var pendingStart: Double?
+    /// The current track's file (the queued one becomes current on the audio thread when this one ends).
+    public var path: String? { feed.withState { $0.current?.path } }
     /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
     public private(set) var driver: String
     /// The driver asked for at creation (nil: SDL's choice), and whether a missing device falls back to silence.
     private let requestedDriver: String?
     private let fallbackToSilence: Bool
+    /// The decoders tried, in order, for each file.
+    private let backends: [DecoderBackend]
     /// Whether SDL_mixer's output is open. It is released while nothing plays (`releaseOutput`), so an idle
     /// app has no audio thread waking up, and reopened when something needs it.
     public private(set) var isOutputOpen = false
-    /// The loaded track's length, kept while the output is released.
-    private var knownDuration = 0.0
+    /// The loaded track's decoder state, shared with the audio callback.
+    private let feed = OutputFeed()
+    /// The queued track's takeovers handled so far (`OutputFeed.State.advances` counts those that happened).
+    private var advancesHandled = 0
+    /// The title, artist and album the current track's stream carries.
+    public var streamTags: StreamTags { feed.withState { $0.current?.tags } ?? StreamTags() }
 
     /// Opens the audio output (SDL's choice, or the named driver, e.g. "disk" for tests). With
     /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
-    /// passes, nothing is heard) and `openProblem` says why.
-    public init(driver name: String? = nil, fallbackToSilence: Bool = true) throws {
+    /// passes, nothing is heard) and `openProblem` says why. `backends` are the decoders tried for each file.
+    public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.
         if Mix_QuerySpec(nil, nil, nil) != 0 {
-            Mix_HaltMusic()
+            Mix_HookMusic(nil, nil)
             while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
             while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         }
         requestedDriver = name
         self.fallbackToSilence = fallbackToSilence
+        self.backends = backends
         driver = "none"
         openProblem = try Player.openOutput(driver: name, fallbackToSilence: fallbackToSilence)
-        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
-        isOutputOpen = true
-        Mix_HookMusicFinished(musicFinished)
         Player.owner = ObjectIdentifier(self)
+        attachOutput()
     }
 
     /// Initialises SDL audio with the driver and opens SDL_mixer on it, falling back to the dummy driver;
@@ -82,19 +82,28 @@ public final class Player {
         return PlayerError.noAudioDevice(problem).description + " Playing silently."
     }
 
-    /// Closes the audio output while nothing plays (a paused track resumes where it was, after reopening it).
+    private static func open() -> Int32 {
+        Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
+    }
+
+    /// Hooks the feed into the freshly opened output.
+    private func attachOutput() {
+        isOutputOpen = true
+        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        Mix_HookMusic(outputFeedHook, Unmanaged.passUnretained(feed).toOpaque())
+    }
+
+    /// Closes the audio output while nothing plays; the track, its position and the volume stay with the
+    /// player, and the output reopens when something needs it.
     public func releaseOutput() {
         guard isOutputOpen, state != .playing, ownsOutput else { return }
-        if state == .paused, pendingStart == nil { pendingStart = position }
-        Mix_HaltMusic()
-        if let music { Mix_FreeMusic(music) }
-        music = nil
+        Mix_HookMusic(nil, nil)
         Mix_CloseAudio()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         isOutputOpen = false
     }
 
-    /// Reopens the output and reloads the track after `releaseOutput`; false when either fails (then stopped).
+    /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
     private func reopenOutput() -> Bool {
         guard !isOutputOpen else { return true }
         do {
@@ -103,15 +112,7 @@ public final class Player {
             state = .stopped
             return false
         }
-        isOutputOpen = true
-        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
-        guard let path else { return true }
-        guard let m = Mix_LoadMUS(path) else {
-            state = .stopped
-            pendingStart = nil
-            return false
-        }
-        music = m
+        attachOutput()
         return true
     }
 
@@ -122,124 +123,165 @@ public final class Player {
     /// Why the real output could not be used, when the player fell back to silence.
     public let openProblem: String?
 
-    private static func open() -> Int32 {
-        _ = Mix_Init(Int32(MIX_INIT_OGG.rawValue | MIX_INIT_MP3.rawValue | MIX_INIT_FLAC.rawValue | MIX_INIT_OPUS.rawValue))
-        return Mix_OpenAudio(44100, UInt16(AUDIO_S16SYS), 2, 2048)
+    /// Loads a file, replacing the current one and any queued one (stopped), to play at `gain` (its
+    /// ReplayGain amplitude factor). Throws when no decoder can decode it.
+    public func load(_ path: String, gain: Double = 1) throws {
+        stop()
+        feed.withState { s in
+            s.current = nil
+            s.next = nil
+            s.nextRequest += 1
+            s.position = 0
+            s.ended = false
+            advancesHandled = s.advances
+        }
+        guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
+        let track = try Player.open(path, gain: gain, with: backends)
+        feed.withState { $0.current = track }
     }
 
-    /// Loads a file, replacing the current one (stopped). Throws when SDL_mixer cannot decode it.
-    public func load(_ path: String) throws {
-        stop()
-        pendingStart = nil
-        if let music { Mix_FreeMusic(music) }
-        music = nil
-        self.path = nil
-        knownDuration = 0
-        guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
-        guard let m = Mix_LoadMUS(path) else {
-            throw PlayerError.cannotOpen(path: path, reason: String(cString: SDL_GetError()))
+    /// Opens `path` for the output with the first of `backends` that takes it (from any thread).
+    private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend]) throws(PlayerError) -> OpenTrack {
+        let decoder = try DecoderBackend.open(path, with: backends)
+        return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags, gain: Float(gain))
+    }
+
+    /// Where queued tracks are opened (FFmpeg reads the file's headers and first packets), off the main thread.
+    private let opener = DispatchQueue(label: "nowplaying.decoder-open")
+
+    /// The current track's ReplayGain amplitude factor; a change is heard at once.
+    public var trackGain: Double {
+        get { Double(feed.withState { $0.current?.gain } ?? 1) }
+        set { feed.withState { $0.current?.gain = Float(newValue) } }
+    }
+
+    /// Opens `path` on a worker thread to follow the current track on the sample when it ends (nil:
+    /// nothing follows), to play at `gain`. A file that cannot be decoded is not queued: the track then
+    /// ends as usual, and loading that file reports why; so does one still opening when the current ends.
+    public func queueNext(_ path: String?, gain: Double = 1) {
+        let request = feed.withState { s -> Int in
+            s.next = nil
+            s.nextRequest += 1
+            return s.nextRequest
         }
-        music = m
-        self.path = path
-        knownDuration = max(0, Mix_MusicDuration(m))
+        guard let path, reopenOutput() else { return }
+        let feed = self.feed, backends = self.backends
+        opener.async {
+            guard let track = try? Player.open(path, gain: gain, with: backends) else { return }
+            feed.withState { s in
+                if s.nextRequest == request { s.next = track }
+            }
+        }
     }
 
     /// Starts the loaded track at `position` seconds.
     public func play(from position: Double = 0) {
-        guard reopenOutput(), let music else { return }
-        pendingStart = nil
-        Mix_FadeInMusicPos(music, 1, 0, max(0, position))
+        guard path != nil, reopenOutput() else { return }
+        let frame = Player.frame(max(0, position))
+        feed.withState { s in
+            s.current?.decoder.seek(toFrame: frame)
+            s.position = frame
+            s.ended = false
+            s.playing = true
+        }
         state = .playing
     }
 
     public func pause() {
         guard state == .playing else { return }
-        Mix_PauseMusic()
+        feed.withState { $0.playing = false }
         state = .paused
     }
 
     public func resume() {
-        guard state == .paused else { return }
-        if let start = pendingStart { play(from: start); return }
-        Mix_ResumeMusic()
+        guard state == .paused, reopenOutput() else { return }
+        feed.withState { s in
+            s.ended = false
+            s.playing = true
+        }
         state = .playing
     }
 
     public func stop() {
-        pendingStart = nil
         guard state != .stopped else { return }
+        feed.withState { $0.playing = false }
         state = .stopped
-        if isOutputOpen { Mix_HaltMusic() }
     }
 
-    /// Moves to `position` seconds. A stopped track becomes paused there and starts from it on `resume`.
+    /// Moves to `position` seconds, to the sample. A stopped track becomes paused there.
     public func seek(to position: Double) {
         guard path != nil else { return }
-        let p = max(0, min(position, duration > 0 ? duration : position))
-        if !isOutputOpen {
-            pendingStart = p
-            if state == .stopped { state = .paused }
-            return
+        let frame = Player.frame(max(0, min(position, duration > 0 ? duration : position)))
+        feed.withState { s in
+            s.current?.decoder.seek(toFrame: frame)
+            s.position = frame
+            s.ended = false
         }
-        switch state {
-        case .playing:
-            if Mix_SetMusicPosition(p) != 0 { play(from: p) }
-        case .paused:
-            if pendingStart != nil || Mix_SetMusicPosition(p) != 0 { pendingStart = p }
-        case .stopped:
-            pendingStart = p
-            state = .paused
+        if state == .stopped { state = .paused }
+    }
+
+    /// 0…1 as the user sets it (and it is saved); the samples are scaled by its cube, a perceptual curve
+    /// (0.5 is about −18 dB, 0.3 about −31 dB), so equal slider steps sound like equal steps in loudness.
+    public var volume: Double = 1 {
+        didSet {
+            volume = max(0, min(1, volume))
+            let gain = Float(Player.amplitude(forVolume: volume))
+            feed.withState { $0.gain = gain }
         }
     }
 
-    /// 0…1, linear.
-    public var volume: Double {
-        get { Double(Mix_VolumeMusic(-1)) / Double(MIX_MAX_VOLUME) }
-        set { Mix_VolumeMusic(Int32((max(0, min(1, newValue)) * Double(MIX_MAX_VOLUME)).rounded())) }
-    }
+    /// The amplitude factor of a volume setting: its cube.
+    public static func amplitude(forVolume v: Double) -> Double { v * v * v }
 
-    /// Seconds into the track (SDL_mixer's own position, so it never drifts from what is heard).
+    /// Seconds into the track: the frames handed to the output so far (so it never drifts from what is heard).
     public var position: Double {
-        if let pendingStart { return pendingStart }
-        guard let music, state != .stopped else { return 0 }
-        let p = Mix_GetMusicPosition(music)
-        return p >= 0 ? p : 0
+        guard path != nil, state != .stopped else { return 0 }
+        return Double(feed.withState { $0.position }) / Double(OutputFormat.sampleRate)
     }
 
     /// The track's length in seconds, 0 when unknown.
-    public var duration: Double { path == nil ? 0 : knownDuration }
+    public var duration: Double { Double(feed.withState { $0.current?.frameCount } ?? 0) / Double(OutputFormat.sampleRate) }
 
-    /// The title, artist and album SDL_mixer found in the file (fall-backs when TagLib found none).
-    public var mixerTags: (title: String?, artist: String?, album: String?) {
-        guard let music else { return (nil, nil, nil) }
-        func text(_ p: UnsafePointer<CChar>?) -> String? {
-            guard let p else { return nil }
-            let s = String(cString: p).trimmingSpaces()
-            return s.isEmpty ? nil : s
+    /// Whether a track is loaded and playing or paused on an open output, and has not run out.
+    public var isStreamActive: Bool { isOutputOpen && path != nil && state != .stopped && !feed.withState { $0.ended } }
+
+    /// What a finished event meant.
+    public enum Finish: Sendable, Equatable {
+        /// Nothing (now): a stop, a switch or a seek came first, or the event was handled already.
+        case none
+        /// The track ran out with nothing queued: the player stopped.
+        case ended
+        /// The queued track took over on the sample and plays on: it is now `path`.
+        case advanced
+    }
+
+    /// Whether the audio thread has something for `handleFinishedEvent` (its event may still be on its way).
+    public var hasFinishedEvent: Bool {
+        state == .playing && feed.withState { $0.ended || $0.advances > advancesHandled }
+    }
+
+    /// Handles a finished event: whether the queued track took over, the track really ran out (not a
+    /// stop, a switch or a seek whose events arrive later while another stream plays), or neither.
+    public func handleFinishedEvent() -> Finish {
+        guard state == .playing else { return .none }
+        let (ended, advances) = feed.withState { ($0.ended, $0.advances) }
+        if advances > advancesHandled {
+            advancesHandled += 1
+            return .advanced
         }
-        return (text(Mix_GetMusicTitleTag(music)), text(Mix_GetMusicArtistTag(music)), text(Mix_GetMusicAlbumTag(music)))
-    }
-
-    /// Whether SDL_mixer is still streaming (playing or paused) the loaded track.
-    public var isStreamActive: Bool { isOutputOpen && Mix_PlayingMusic() != 0 }
-
-    /// Handles a finished event: true when the track really ran out (not a stop, a switch or a seek
-    /// that also ends the stream, whose events arrive later while another stream plays).
-    public func handleFinishedEvent() -> Bool {
-        guard state == .playing, !isStreamActive else { return false }
+        guard ended else { return .none }
         state = .stopped
-        return true
+        return .ended
     }
+
+    private static func frame(_ seconds: Double) -> Int { Int((seconds * Double(OutputFormat.sampleRate)).rounded()) }
 
     isolated deinit {
-        guard ownsOutput else {
-            if let music { Mix_FreeMusic(music) }
-            return
+        guard ownsOutput else { return }
+        if isOutputOpen {
+            Mix_HookMusic(nil, nil)
+            Mix_CloseAudio()
         }
-        Mix_HookMusicFinished(nil)
-        if isOutputOpen { Mix_HaltMusic() }
-        if let music { Mix_FreeMusic(music) }
-        if isOutputOpen { Mix_CloseAudio() }
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         Player.owner = nil
     }

@@ -11,6 +11,8 @@ public struct Track: Hashable, Sendable {
     public var discNumber: Int?
     /// Length in seconds when known before playing.
     public var duration: Double?
+    /// The file's ReplayGain tags.
+    public var replayGain: ReplayGain?
 
     public init(path: String, title: String, artist: String, album: String, trackNumber: Int? = nil,
                 discNumber: Int? = nil, duration: Double? = nil) {
@@ -27,6 +29,7 @@ public struct Track: Hashable, Sendable {
                   album: tags?.album ?? url.deletingLastPathComponent().lastPathComponent,
                   trackNumber: tags?.trackNumber ?? Track.leadingNumber(url.lastPathComponent),
                   discNumber: tags?.discNumber, duration: tags?.duration)
+        replayGain = tags?.replayGain
     }
 
     /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces.

@@ -13,34 +13,10 @@ final class AudioOutputTests {
 
     init() { output = scratch.path("out.raw") }
 
-    /// A player on the disk driver writing to this test's file (the driver reads its settings when it opens).
-    private func diskPlayer() throws -> Player {
-        setenv("SDL_DISKAUDIOFILE", output, 1)
-        // Faster than real time, yet slow enough that pausing lands inside the track.
-        setenv("SDL_DISKAUDIODELAY", "4", 1)
-        let player = try Player(driver: "disk", fallbackToSilence: false)
-        return player
-    }
-
-    /// The captured frames as (left, right) pairs.
-    private func captured() -> [(Int16, Int16)] {
-        guard let data = FileManager.default.contents(atPath: output) else { return [] }
-        return data.withUnsafeBytes { raw in
-            let s = raw.bindMemory(to: Int16.self)
-            return stride(from: 0, to: s.count - 1, by: 2).map { (Int16(littleEndian: s[$0]), Int16(littleEndian: s[$0 + 1])) }
-        }
-    }
-
-    /// Waits (pumping nothing: the disk driver writes from its own thread) until `frames` are captured.
-    private func waitForFrames(_ frames: Int) -> Bool {
-        let end = Date().addingTimeInterval(60)
-        while Date() < end {
-            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-            if size >= frames * 4 { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return false
-    }
+    private var capture: DiskCapture { DiskCapture(output: output) }
+    private func diskPlayer() throws -> Player { try capture.player() }
+    private func captured() -> [(Int16, Int16)] { capture.captured() }
+    private func waitForFrames(_ frames: Int) -> Bool { capture.waitForFrames(frames) }
 
     /// The first source frame at or after `from` that is not silent (the chirps start at zero crossings).
     private func firstSourceSound(from: Int) -> Int {
@@ -49,8 +25,7 @@ final class AudioOutputTests {
         return i
     }
 
-    /// Index of the first non-silent frame.
-    private func firstSound(_ frames: [(Int16, Int16)]) -> Int? { frames.firstIndex { $0.0 != 0 || $0.1 != 0 } }
+    private func firstSound(_ frames: [(Int16, Int16)]) -> Int? { DiskCapture.firstSound(frames) }
 
     /// Checks `count` captured frames from `at` against the source from source frame `from`, scaled by `gain`.
     private func expectMatch(_ frames: [(Int16, Int16)], at: Int, source from: Int, count: Int, gain: Double = 1,
@@ -66,10 +41,12 @@ final class AudioOutputTests {
     /// Lets the player run until a second of output is captured, stops it, and returns the output from its
     /// first non-silent frame on.
     private func heardFromFirstSound(_ player: Player, sourceLocation: SourceLocation = #_sourceLocation) throws -> ArraySlice<(Int16, Int16)> {
-        #expect(waitForFrames(44100), sourceLocation: sourceLocation)
+        // Counted from now (after `play`): the device wrote silence for as long as loading took.
+        #expect(waitForFrames(capture.frameCount + 44100), sourceLocation: sourceLocation)
         player.stop()
         let frames = captured()
-        let start = try #require(firstSound(frames), sourceLocation: sourceLocation)
+        let first = firstSound(frames)
+        let start = try #require(first, "nothing but silence", sourceLocation: sourceLocation)
         return frames[start...]
     }
 
@@ -87,7 +64,7 @@ final class AudioOutputTests {
         let player = try diskPlayer()
         try player.load(wav)
         player.play()
-        #expect(waitForFrames(8192))
+        #expect(waitForFrames(capture.frameCount + 3 * 2048))
         player.pause()
         let pausedAt = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0) / 4
         #expect(waitForFrames(pausedAt + 20_000))
@@ -133,6 +110,7 @@ final class AudioOutputTests {
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
     }
 
+    /// Volume 0.5 on the cubic curve: 0.5³ = 0.125 of the amplitude.
     @Test func volumeScalesTheSamples() throws {
         let wav = try scratch.wav("half.wav", seconds: 3)
         let player = try diskPlayer()
@@ -141,6 +119,6 @@ final class AudioOutputTests {
         try player.load(wav)
         player.play()
         let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 20_000, gain: 0.5)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 20_000, gain: 0.125)
     }
 }

@@ -75,6 +75,29 @@ struct LibraryTests {
         #expect(r.problems.count == 1 && r.problems[0].contains("missing.ogg"))
     }
 
+    /// Files that are neither audio nor an album's usual companions (pictures, text, lyrics, playlists)
+    /// are named in one line per folder.
+    @Test func aFolderSaysInOneLineWhichFilesItSkipped() throws {
+        let s = Scratch()
+        try s.wav("a/1 One.wav", seconds: 0.1)
+        try s.write("a/clip.avi", text: "x")
+        try s.write("a/notes.doc", text: "x")
+        try s.write("a/cover.jpg", [0xFF, 0xD8])
+        try s.write("a/1 One.lrc", text: "[00:01.00]hi")
+        let r = Library.load([s.path("a")])
+        #expect(r.tracks.count == 1)
+        #expect(r.problems == ["\(s.path("a")) skipped 2 files that are not audio: clip.avi, notes.doc."])
+    }
+
+    @Test func aPlaylistSaysInOneLineWhatItSkippedAndCallsStreamsUnsupported() throws {
+        let s = Scratch()
+        try s.wav("one.wav", seconds: 0.1)
+        try s.write("mix.m3u", text: "one.wav\nhttps://radio.example/live.mp3\nmissing.ogg\n")
+        let r = Library.load([s.path("mix.m3u")])
+        #expect(r.tracks.count == 1)
+        #expect(r.problems == ["mix.m3u skipped 2 entries: https://radio.example/live.mp3 is a stream URL, which is not supported; missing.ogg does not exist."])
+    }
+
     @Test func badArgumentsAreReportedInPlainWords() throws {
         let s = Scratch()
         try FileManager.default.createDirectory(atPath: s.path("empty"), withIntermediateDirectories: true)
@@ -184,10 +207,11 @@ struct BadAudioTests {
         #expect(session.unplayable == [0])
     }
 
-    /// Waits (for the audio thread, not for a set time) until the stream has run out, then delivers the event.
+    /// Waits (for the audio thread, not for a set time) until the track has run out or the next one took
+    /// over, then delivers the event.
     private func finish(_ session: PlaybackSession) {
         let end = Date().addingTimeInterval(30)
-        while session.player.isStreamActive && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        while !session.player.hasFinishedEvent && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
         session.handleMusicFinished()
     }
 

@@ -19,10 +19,21 @@ typedef struct np_tags {
     double duration;        /* seconds, 0 when unknown */
     unsigned char *picture; /* the front cover (or the first picture), NULL when none */
     size_t picture_size;
+    /* ReplayGain in dB and peaks (fractions of full scale), NAN when absent; Opus R128 gains are converted
+       to ReplayGain's reference (R128 Q7.8 dB against -23 LUFS, + 5 dB). */
+    double track_gain, track_peak, album_gain, album_peak;
 } np_tags;
 
-/* Reads the tags of an audio file. Returns 0 on success, -1 when TagLib cannot read the file as audio. */
-int np_read_tags(const char *path, np_tags *out);
+/* What np_read_tags fills in: the text tags (with duration and ReplayGain), the picture, the lyrics. */
+enum { NP_FIELD_TEXT = 1, NP_FIELD_PICTURE = 2, NP_FIELD_LYRICS = 4 };
+
+/* Reads the `fields` (NP_FIELD_* or-ed) of an audio file's tags. Returns 0 on success, -1 when TagLib
+   cannot read the file as audio. */
+int np_read_tags(const char *path, np_tags *out, int fields);
+
+/* What the file holds, in words: "AAC in an M4A file", "WMA 2 in a WMA file" (codec, then the container
+   named by the file's extension); NULL when TagLib does not know the codec. Free with free(). */
+char *np_audio_format(const char *path);
 
 /* Frees what np_read_tags allocated (the struct itself is the caller's). */
 void np_free_tags(np_tags *tags);

@@ -29,6 +29,8 @@ public final class NowPlayingApp {
         public var script: Script?
         /// Where to write the run's frame costs and peak memory at exit (`--stats`, for the benchmark).
         public var statisticsPath: String?
+        /// Whether ReplayGain tags are applied (`--replay-gain`).
+        public var replayGain: ReplayGainMode = .automatic
         public init() {}
     }
 
@@ -72,6 +74,7 @@ public final class NowPlayingApp {
         session.expectsMoreTracks = readers.contains { $0.hasMore }
         session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
         if let v = start.volume { player.volume = v }
+        session.replayGain = options.replayGain
 
         view = NowPlayingView(icons: icons)
         root = RootView(card: CardView(nowPlaying: view, chevronImage: icons.chevronDown))
@@ -79,6 +82,7 @@ public final class NowPlayingApp {
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
         if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
+        if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller
         let renderer = application.renderer
         library = LibraryController(view: root.library, session: session, icons: icons) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Playback
 import ViewKit
 
 /// The `nowplaying` command line.
@@ -19,6 +20,9 @@ public struct NowPlayingCommand: ParsableCommand {
 
     @Option(help: "Open on the song card (default) or on the library with the mini player.")
     var start: StartScreen = .card
+
+    @Option(name: .customLong("replay-gain"), help: "ReplayGain: automatic (album gain for an album in order, else track gain) or off.")
+    var replayGain: ReplayGainMode = .automatic
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
     var stateDirectory: String?
@@ -89,6 +93,7 @@ public struct NowPlayingCommand: ParsableCommand {
         options.screenshotPath = screenshot
         options.dumpPath = dumpViews
         options.statisticsPath = stats
+        options.replayGain = replayGain
         if let path = script {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ValidationError("Cannot read the script \(path).")
@@ -104,3 +109,5 @@ public struct NowPlayingCommand: ParsableCommand {
         }
     }
 }
+
+extension ReplayGainMode: ExpressibleByArgument {}

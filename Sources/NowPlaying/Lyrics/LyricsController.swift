@@ -1,3 +1,4 @@
+import Dispatch
 import Playback
 import ViewKit
 
@@ -10,6 +11,10 @@ final class LyricsController {
     let session: PlaybackSession
     private var cache: [String: Lyrics?] = [:]
     private var link: DisplayLink?
+    /// With the app's main loop, lyrics are looked for on a worker thread (reading tags and listing the
+    /// folder never holds up a frame) and shown when found; without one (headless runs, tests), at once.
+    var mainLoop: MainLoopQueue?
+    private let worker = DispatchQueue(label: "lyrics")
 
     init(card: LyricsCardView, flip: PerspectiveView, session: PlaybackSession) {
         self.card = card
@@ -26,12 +31,26 @@ final class LyricsController {
 
     /// The track changed: its lyrics (found once per file) on its cover's colour.
     func trackChanged(_ track: Track, coverColor: Color) {
-        let lyrics: Lyrics?
-        if let cached = cache[track.path] { lyrics = cached } else {
-            lyrics = Lyrics.find(for: track.path)
-            cache[track.path] = .some(lyrics)
+        let color = Theme.lyricsCard(for: coverColor), path = track.path, folders = session.folders
+        if let cached = cache[path] { return show(cached, track: track, color: color) }
+        guard let mainLoop else {
+            let lyrics = Lyrics.find(for: path, folders: folders)
+            cache[path] = .some(lyrics)
+            return show(lyrics, track: track, color: color)
         }
-        card.show(lyrics, track: track, color: Theme.lyricsCard(for: coverColor))
+        show(nil, track: track, color: color)
+        worker.async {
+            let lyrics = Lyrics.find(for: path, folders: folders)
+            mainLoop.async { [weak self] in
+                guard let self else { return }
+                cache[path] = .some(lyrics)
+                if session.currentTrack?.path == path { show(lyrics, track: track, color: color) }
+            }
+        }
+    }
+
+    private func show(_ lyrics: Lyrics?, track: Track, color: Color) {
+        card.show(lyrics, track: track, color: color)
         sync(animated: false)
     }
 

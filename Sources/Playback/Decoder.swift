@@ -1,0 +1,68 @@
+/// A source of the samples the output plays: interleaved stereo Float32 at `OutputFormat.sampleRate`, read in
+/// order, with sample-accurate seeking. One interface for every format, so pause, seek, position, volume, the
+/// end of a track and the output's release behave the same whichever library decodes the file.
+/// A decoder is used by one thread at a time: `OutputFeed` holds it and serialises the audio callback and
+/// the player behind its lock.
+public protocol Decoder: AnyObject {
+    /// The length in frames, 0 when unknown.
+    var frameCount: Int { get }
+    /// Title, artist and album the stream itself carries (fall-backs when TagLib found none).
+    var streamTags: StreamTags { get }
+    /// Fills `buffer` (two floats a frame) from the current position; returns the frames written, 0 at the end.
+    func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int
+    /// Moves to `frame`: the next read starts exactly there.
+    func seek(toFrame frame: Int)
+}
+
+/// The format every decoder delivers and the output is opened in.
+public enum OutputFormat {
+    public static let sampleRate = 44100
+    public static let channels = 2
+}
+
+/// The text tags a decoder found in the stream.
+public struct StreamTags: Sendable, Equatable {
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil) {
+        self.title = title; self.artist = artist; self.album = album
+    }
+}
+
+/// The libraries that can decode a file, tried in order. FFmpeg streams every sampled format (sample-accurate
+/// seeking, encoder delay and padding removed); SDL_mixer decodes what FFmpeg cannot open (MIDI) into memory
+/// (`Mix_LoadWAV`), since SDL_mixer 2 has no way to hand out the samples of a streamed `Mix_Music`.
+public enum DecoderBackend: Sendable, CaseIterable {
+    case ffmpeg, mixer
+
+    /// Every backend this build has.
+    public static let all: [DecoderBackend] = allCases
+
+    /// Opens `path` with this backend; throws its reason when it cannot decode the file.
+    func open(_ path: String) throws(DecoderError) -> any Decoder {
+        switch self {
+        case .ffmpeg: return try FFmpegDecoder(path: path)
+        case .mixer: return try MixerChunkDecoder(path: path)
+        }
+    }
+
+    /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg, a file TagLib
+    /// recognises (AAC, ALAC, WMA) is named as a format this build cannot decode, not as damaged.
+    static func open(_ path: String, with backends: [DecoderBackend]) throws(PlayerError) -> any Decoder {
+        ReadLog.record(path, .decoder)
+        var reasons: [String] = []
+        for backend in backends {
+            do { return try backend.open(path) } catch { reasons.append(error.reason) }
+        }
+        if !backends.contains(.ffmpeg), let format = Tags.formatDescription(of: path) {
+            throw PlayerError.unsupported(path: path, format: format)
+        }
+        throw PlayerError.cannotOpen(path: path, reason: reasons.joined(separator: "; "))
+    }
+}
+
+/// Why a backend could not decode a file, in the library's own words.
+public struct DecoderError: Error, Sendable {
+    public let reason: String
+}

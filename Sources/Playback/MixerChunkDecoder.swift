@@ -1,0 +1,29 @@
+import CSDL2
+
+/// A file SDL_mixer decodes whole into memory (`Mix_LoadWAV`, in the output's format: 16-bit stereo at
+/// 44.1 kHz), read out as floats. Needs the output open while loading; the samples outlive its release.
+final class MixerChunkDecoder: Decoder {
+    private let chunk: UnsafeMutablePointer<Mix_Chunk>
+    private var cursor = 0
+    let frameCount: Int
+    var streamTags: StreamTags { StreamTags() }
+
+    init(path: String) throws(DecoderError) {
+        guard let chunk = Mix_LoadWAV(path) else { throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))") }
+        self.chunk = chunk
+        frameCount = Int(chunk.pointee.alen) / (2 * OutputFormat.channels)
+    }
+
+    func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        let frames = min(buffer.count / 2, frameCount - cursor)
+        guard frames > 0 else { return 0 }
+        let samples = UnsafeRawPointer(chunk.pointee.abuf!).assumingMemoryBound(to: Int16.self)
+        for i in 0..<(frames * 2) { buffer[i] = Float(samples[cursor * 2 + i]) / 32768 }
+        cursor += frames
+        return frames
+    }
+
+    func seek(toFrame frame: Int) { cursor = max(0, min(frame, frameCount)) }
+
+    deinit { Mix_FreeChunk(chunk) }
+}

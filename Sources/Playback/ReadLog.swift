@@ -1,0 +1,45 @@
+import Glibc
+import Synchronization
+
+/// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
+/// (which fields) and decoder opens, each with its file and whether it ran on the main thread. Tests count
+/// work with it (tags parsed twice, a picture copied that nobody shows, a parse on the main thread at a
+/// track change) instead of timing it. Work on another thread is recorded only in a task that binds a log.
+public final class ReadLog: Sendable {
+    public enum What: Sendable, Equatable {
+        case tags(Tags.Fields)
+        case decoder
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public let path: String
+        public let what: What
+        /// Made on the thread that made the log (tests make it on the main actor).
+        public let onMainThread: Bool
+
+        /// The tag fields read, empty for a decoder.
+        public var fields: Tags.Fields {
+            if case .tags(let fields) = what { return fields }
+            return []
+        }
+    }
+
+    /// The log parses in this task report to (none: nothing is recorded).
+    @TaskLocal public static var current: ReadLog?
+
+    private let entries = Mutex<[Entry]>([])
+    // Proof for the Sendable conformance: a thread id, read only, compared with pthread_equal.
+    private nonisolated(unsafe) let mainThread = pthread_self()
+
+    public init() {}
+
+    /// The parses so far, in order.
+    public var reads: [Entry] { entries.withLock { $0 } }
+
+    /// Notes a parse of `path` in the log bound to this task, if any.
+    static func record(_ path: String, _ what: What) {
+        guard let log = current else { return }
+        let entry = Entry(path: path, what: what, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
+        log.entries.withLock { $0.append(entry) }
+    }
+}

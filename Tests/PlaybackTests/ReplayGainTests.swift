@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Playback
+
+/// ReplayGain from the tags, heard in the samples (disk driver): −6.02 dB is half the amplitude; an album
+/// played in order keeps its tracks' relative levels (album gain), shuffle or a mixed queue levels each
+/// track (track gain); the peak keeps a gain from clipping; the setting turns it off.
+@MainActor
+@Suite(.serialized)
+final class ReplayGainTests {
+    let scratch = Scratch()
+    var capture: DiskCapture { DiskCapture(output: scratch.path("out.raw")) }
+    var fixtures: EncodedFixtures { EncodedFixtures(scratch: scratch) }
+    /// The fixtures' sine: lavfi's 1/8 of full scale × 4 = half of full scale, so its RMS is 16384 / √2.
+    let sourceRMS = 16384 / 2.0.squareRoot()
+
+    private func flac(_ name: String, _ tags: [String: String], scale: Double = 4) throws -> String {
+        try fixtures.sine(name, codec: ["-c:a", "flac"], seconds: 20, scale: scale, withCover: false, tags: tags)
+    }
+
+    /// The output's RMS over a stretch of the current track, as a fraction of the source's.
+    private func heardRatio(_ session: PlaybackSession, source: Double? = nil) -> Double {
+        capture.rmsOfNext(20_000) / (source ?? sourceRMS)
+    }
+
+    private func session(_ paths: [String]) throws -> PlaybackSession {
+        PlaybackSession(tracks: paths.map { Track(path: $0, tags: Tags.read(from: $0)) }, player: try capture.player(), seed: 1)
+    }
+
+    @Test func minus6_02dBIsHalfTheAmplitude() throws {
+        let path = try flac("a.flac", ["REPLAYGAIN_TRACK_GAIN": "-6.02 dB", "REPLAYGAIN_TRACK_PEAK": "0.5"])
+        let s = try session([path])
+        s.start(at: 0, playing: true)
+        let ratio = heardRatio(s)
+        #expect(abs(ratio - 0.5) < 0.005, "heard at \(ratio)")
+        s.pause()
+    }
+
+    @Test func albumInOrderKeepsItsLevelsShuffleLevelsEachTrack() throws {
+        let album = ["ALBUM": "One", "REPLAYGAIN_ALBUM_GAIN": "-4 dB", "REPLAYGAIN_ALBUM_PEAK": "0.5"]
+        let quiet = try flac("1.flac", album.merging(["REPLAYGAIN_TRACK_GAIN": "-10 dB", "REPLAYGAIN_TRACK_PEAK": "0.5"]) { a, _ in a })
+        let loud = try flac("2.flac", album.merging(["REPLAYGAIN_TRACK_GAIN": "+2 dB", "REPLAYGAIN_TRACK_PEAK": "0.5"]) { a, _ in a })
+        let s = try session([quiet, loud])
+        s.start(at: 0, playing: true)
+        let albumGain = pow(10, -4.0 / 20)
+        #expect(abs(heardRatio(s) / albumGain - 1) < 0.01, "album in order: the album's gain")
+        s.next()
+        #expect(abs(heardRatio(s) / albumGain - 1) < 0.01, "and the same for its other track")
+        s.toggleShuffle()
+        s.select(0)
+        #expect(abs(heardRatio(s) / pow(10, -10.0 / 20) - 1) < 0.01, "shuffled: the track's own gain")
+        s.select(1)
+        #expect(abs(heardRatio(s) / pow(10, 2.0 / 20) - 1) < 0.01, "shuffled: the track's own gain")
+        s.pause()
+    }
+
+    @Test func aMixedQueueUsesTrackGain() throws {
+        let a = try flac("a.flac", ["ALBUM": "One", "REPLAYGAIN_ALBUM_GAIN": "-4 dB", "REPLAYGAIN_TRACK_GAIN": "-8 dB"])
+        let b = try flac("b.flac", ["ALBUM": "Two", "REPLAYGAIN_ALBUM_GAIN": "-1 dB", "REPLAYGAIN_TRACK_GAIN": "-3 dB"])
+        let s = try session([a, b])
+        s.start(at: 0, playing: true)
+        #expect(abs(heardRatio(s) / pow(10, -8.0 / 20) - 1) < 0.01)
+        s.pause()
+    }
+
+    @Test func aGainOnAFullScalePeakDoesNotClip() throws {
+        // ×7.99: lavfi's sine at (nearly) full scale, tagged +12 dB with its peak of 1.0.
+        let path = try flac("full.flac", ["REPLAYGAIN_TRACK_GAIN": "+12 dB", "REPLAYGAIN_TRACK_PEAK": "1.0"], scale: 7.99)
+        let s = try session([path])
+        s.start(at: 0, playing: true)
+        let ratio = heardRatio(s, source: 7.99 / 8 * 32768 / 2.0.squareRoot())
+        #expect(abs(ratio - 1) < 0.01, "the peak holds the gain at unity: heard at \(ratio)")
+        s.pause()
+    }
+
+    @Test func theSettingTurnsItOff() throws {
+        let path = try flac("a.flac", ["REPLAYGAIN_TRACK_GAIN": "-6.02 dB"])
+        let s = try session([path])
+        s.replayGain = .off
+        s.start(at: 0, playing: true)
+        #expect(abs(heardRatio(s) - 1) < 0.005)
+        s.replayGain = .automatic
+        #expect(abs(heardRatio(s) - 0.5) < 0.005, "back on at once, for the track playing")
+        s.pause()
+    }
+
+    @Test func opusR128GainIsReadRelativeToReplayGainsReference() throws {
+        // R128 gains are Q7.8 dB against −23 LUFS; ReplayGain's reference is 5 dB louder (−18 LUFS).
+        let path = try fixtures.sine("a.opus", codec: ["-c:a", "libopus"], seconds: 0.5, withCover: false,
+                                     tags: ["R128_TRACK_GAIN": "-2821", "R128_ALBUM_GAIN": "256"])
+        let gain = try #require(Tags.read(from: path)?.replayGain)
+        #expect(abs((gain.trackGain ?? 0) - (-2821.0 / 256 + 5)) < 0.001)
+        #expect(abs((gain.albumGain ?? 0) - 6) < 0.001)
+    }
+}
