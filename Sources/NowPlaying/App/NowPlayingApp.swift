@@ -25,6 +25,8 @@ public final class NowPlayingApp {
         public var dumpPath: String?
         /// Input to play after the first frame (`--script`).
         public var script: Script?
+        /// The session bus connection that owns the player's name (media controls), if any.
+        var mediaBus: MediaBus?
         /// Where to write the run's frame costs and peak memory at exit (`--stats`, for the benchmark).
         public var statisticsPath: String?
         public init() {}
@@ -38,6 +40,8 @@ public final class NowPlayingApp {
     let library: LibraryController
     private let options: Options
     private let stateDirectory: String
+    /// Whether this instance may save the session (another one may be using it).
+    private let sessionLock: SessionLock
     /// The card over the library.
     private(set) var cards: CardPresenter!
     private var clock: PlaybackClock!
@@ -51,17 +55,22 @@ public final class NowPlayingApp {
         let resources = try AppResources.locate()
         let icons = try Icons(resources: resources)
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
+        sessionLock = SessionLock(directory: stateDirectory)
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
-            fonts: resources.fontLibrary, fullscreen: options.fullscreen),
+            fonts: resources.fontLibrary, fullscreen: options.fullscreen, windowClass: MediaBus.desktopEntry,
+            iconPath: resources.appIcon),
             clock: options.headless ? ManualClock() : nil)
         application.window.clearColor = Theme.background
 
-        let player = try Player()
         let arrivals = Arrivals()
         let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, demo: resources.demoAlbum,
                                   mainLoop: application.mainLoop) { arrivals.handle($0) }
+        if let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil {
+            Player.describeStream(name: "\(first.title) — \(first.artist)", iconName: MediaBus.desktopEntry)
+        }
+        let player = try Player()
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }
@@ -82,13 +91,20 @@ public final class NowPlayingApp {
         }
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application
-        controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
+        controller.onTrackChange = { track in
+            application.title = "\(track.title) — \(track.artist)"
+            Player.describeStream(name: application.title, iconName: MediaBus.desktopEntry)
+        }
         clock = PlaybackClock(application: application, session: session) { [unowned self] in
             controller.refreshProgress()
             library.refreshProgress()
         }
         controller.onPlayingChange = { [unowned self] playing in clock.playingChanged(playing) }
-        controller.onChange = { [unowned self] in self.refreshAround() }
+        controller.onChange = { [unowned self] in
+            refreshAround()
+            publishMediaState()
+            keepScreenAwakeIfWatched()
+        }
         cards = CardPresenter(root: root, application: application, library: library, controller: controller, session: session)
         wireLowerModule()
         if options.showFPS { installFPSReadout() }
@@ -96,6 +112,9 @@ public final class NowPlayingApp {
             statistics = RunStatistics(path: path, application: application, tracks: session.tracks.count)
         }
         application.onKey = { [unowned self] key in self.handle(key) }
+        // The card covers the whole window when it is up, so where a drop lands is which screen shows:
+        // on the card the first dropped file plays now; on the library the files join the end of the queue.
+        application.onDropFiles = { [unowned self] paths, _ in open(paths, playFirst: cards.isPresented) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
         }
@@ -103,7 +122,16 @@ public final class NowPlayingApp {
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
+        if !sessionLock.isOwner {
+            report("Another NowPlaying is using the saved session: this one will not save its queue.")
+        }
         arrivals.handle = { [unowned self] in append($0) }
+        if let bus = options.mediaBus {
+            session.onSeek = { [unowned self] _ in publishMediaState(seeked: true) }
+            let mainLoop = application.mainLoop
+            bus.start { command in mainLoop.async { [weak self] in self?.perform(command) } }
+            publishMediaState()
+        }
         // The first turn of the loop comes after the first frame: only then does the rest of the library load.
         application.schedule(after: 0) { for reader in start.readers { reader.readOn() } }
         // Drawing the library once while nothing else happens makes its thumbnails' textures, so the first
@@ -174,6 +202,69 @@ public final class NowPlayingApp {
         refreshAround()
     }
 
+    /// Files, folders and playlists named after start-up (a second instance, a drop, OpenUri) join the queue,
+    /// read like the command line's (the first album now, the rest in the background); with `playFirst` the
+    /// first of them plays at once.
+    func open(_ paths: [String], playFirst: Bool) {
+        let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty }) { [weak self] in
+            self?.append($0)
+        }
+        let first = reader.firstPart()
+        for p in first.problems { report(p) }
+        guard !first.tracks.isEmpty else {
+            report("Nothing playable in \(paths.joined(separator: ", ")).")
+            return
+        }
+        let index = session.tracks.count
+        var batch = Library.Result()
+        batch.tracks = first.tracks
+        append(batch)
+        if playFirst {
+            session.select(index)
+            session.play()
+        }
+        reader.readOn()
+    }
+
+    /// The screen saver is the desktop's, except while music plays fullscreen (a kiosk, a party screen).
+    private func keepScreenAwakeIfWatched() {
+        application.inhibitsScreenSaver = session.isPlaying && application.isFullscreen
+    }
+
+    /// Shows the session's state to media controls; `seeked`: the position jumped.
+    private func publishMediaState(seeked: Bool = false) {
+        options.mediaBus?.publish(MediaState(session: session, fullscreen: application.isFullscreen), seeked: seeked)
+    }
+
+    /// Does what media controls (or a second instance) ask.
+    func perform(_ command: MediaCommand) {
+        switch command {
+        case .raise: application.raise()
+        case .quit: application.quit()
+        case .play: session.play()
+        case .pause: session.pause()
+        case .playPause: session.togglePlay()
+        case .stop: perform(KeyCommand.stop)
+        case .next: session.next()
+        case .previous: session.previous()
+        case .setFullscreen(let on):
+            application.setFullscreen(on)
+            keepScreenAwakeIfWatched()
+        case .seek(let seconds):
+            // MPRIS: seeking past the end is next; before the start, the start.
+            if session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }
+        case let .setPosition(track, seconds):
+            if track == session.current && seconds <= session.duration { session.seek(to: seconds) }
+        case .open(let paths):
+            open(paths, playFirst: true)
+            application.raise()
+        case .setVolume(let volume): session.volume = volume
+        case .setShuffle(let on): if on != session.isShuffled { session.toggleShuffle() }
+        case .setRepeat(let mode): while session.repeatMode != mode { session.cycleRepeat() }
+        }
+        publishMediaState()
+    }
+
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         printError(message)
@@ -186,6 +277,7 @@ public final class NowPlayingApp {
     /// interactively unless a screenshot, a dump, a headless script or `quit` ended it. Saves the session at the end.
     public func run() throws {
         defer {
+            options.mediaBus?.stop()
             saveSession()
             do { try statistics?.write() } catch { printError("\(error)") }
         }
@@ -202,7 +294,7 @@ public final class NowPlayingApp {
     }
 
     private func saveSession() {
-        guard !session.tracks.isEmpty else { return }
+        guard !session.tracks.isEmpty, sessionLock.isOwner else { return }
         do { try session.state.save(to: stateDirectory) } catch { printError("\(error)") }
     }
 
@@ -217,7 +309,7 @@ public final class NowPlayingApp {
 
     /// Plays the script a frame per step; returns false when it asked to quit.
     private func play(_ runner: ScriptRunner) throws -> Bool {
-        while let step = runner.next() {
+        while !application.quitRequested, let step = runner.next() {
             switch step {
             case .input(let input): application.post(input)
             case .idle: break
@@ -226,7 +318,7 @@ public final class NowPlayingApp {
                 application.window.layoutTreeIfNeeded()
                 try writeDump(to: path)
             case .await(let path):
-                while access(path, F_OK) != 0 { advanceFrame() }
+                while access(path, F_OK) != 0 && !application.quitRequested { advanceFrame() }
             case .settle:
                 let limit = application.clock.now + NowPlayingApp.settleLimit
                 while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
@@ -234,7 +326,7 @@ public final class NowPlayingApp {
             }
             advanceFrame()
         }
-        return true
+        return !application.quitRequested
     }
 
     /// One frame of the script: handle what was posted, move animations on, draw.
@@ -287,7 +379,10 @@ public final class NowPlayingApp {
         case .toggleShuffle: session.toggleShuffle()
         case .cycleRepeat: session.cycleRepeat()
         case .flipLyrics: view.lyricsFlip.flip()
-        case .toggleFullscreen: application.setFullscreen(!application.isFullscreen)
+        case .toggleFullscreen:
+            application.setFullscreen(!application.isFullscreen)
+            publishMediaState()
+            keepScreenAwakeIfWatched()
         case .quit: application.quit()
         }
     }

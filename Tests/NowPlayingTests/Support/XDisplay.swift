@@ -57,6 +57,9 @@ final class XDisplay {
         e["SDL_VIDEODRIVER"] = nil
         e["SDL_RENDER_DRIVER"] = nil
         e["LC_ALL"] = "C.UTF-8"  // titles are UTF-8; the X tools read them through the locale
+        // Never the desktop's session bus: an app started by a test must not hand its paths to the user's
+        // NowPlaying. Tests that need a bus start their own (SessionBus) and pass its address.
+        e["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nowplaying-tests-have-no-session-bus"
         return e.merging(extra) { $1 }
     }
 
@@ -65,13 +68,14 @@ final class XDisplay {
         XDisplay.environment(["DISPLAY": name].merging(extra) { $1 })
     }
 
-    /// Runs an X tool on this display to completion and returns what it printed.
+    /// Runs an X tool (or any tool, with `env` on top of the display's environment) to completion and returns
+    /// what it printed.
     @discardableResult
-    func run(_ tool: String, _ args: [String]) throws -> String {
+    func run(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> String {
         let path = try #require(XDisplay.which(tool), "\(tool) is installed by scripts/install-deps.sh")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("x-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let child = try ChildProcess(path, args, env: environment(), output: out)
+        let child = try ChildProcess(path, args, env: environment(env), output: out)
         child.wait()
         return (try? String(contentsOfFile: out, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
@@ -83,11 +87,12 @@ final class XDisplay {
         return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
     }
 
-    /// The first mapped window of the `nowplaying` class, once there is one.
-    func appWindow(titled title: String? = nil) throws -> String? {
+    /// The first mapped window of the `nowplaying` class (other than those `excluding`), once there is one.
+    func appWindow(titled title: String? = nil, excluding: Set<String> = []) throws -> String? {
         var window: String?
         _ = try waitFor {
             let candidates = try run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n").map(String.init)
+                .filter { !excluding.contains($0) }
             window = try candidates.first { try title == nil || self.title(of: $0) == title }
             guard let w = window else { return false }
             return (try? run("xwininfo", ["-id", w]))?.contains("IsViewable") == true
