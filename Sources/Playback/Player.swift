@@ -76,6 +76,9 @@ public final class Player {
     public static func describeStream(name: String, iconName: String) {
         SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_ROLE, "music")
         SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_NAME, name)
+        // SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server
+        // gives each of its streams) carry it, and the icon name.
+        setenv("PULSE_PROP_media.role", "music", 1)
         setenv("PULSE_PROP_application.icon_name", iconName, 1)
     }
 

@@ -63,9 +63,10 @@ final class XDisplay {
         return e.merging(extra) { $1 }
     }
 
-    /// The environment of a program on this display.
+    /// The environment of a program on this display. SDL is held to X11: should it fail to reach this server it
+    /// then says so and stops, rather than falling back to a driver with no window on screen.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        XDisplay.environment(["DISPLAY": name].merging(extra) { $1 })
+        XDisplay.environment(["DISPLAY": name, "SDL_VIDEODRIVER": "x11"].merging(extra) { $1 })
     }
 
     /// Runs an X tool (or any tool, with `env` on top of the display's environment) to completion and returns
