@@ -108,6 +108,21 @@ struct MediaControlsTests {
         #expect(try press("XF86AudioLowerVolume", shows: ["\"Volume\""]))
     }
 
+    @Test func openUriPlaysTheFileAndQuitEndsTheApp() throws {
+        let r = try RunningApp()
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/Demo/06-velvet-static.mp3")
+        try r.playerctl("open", demo.absoluteString)
+        #expect(try waitFor(30) { try r.playerctl("metadata", "title") == "Velvet Static" })
+        #expect(try r.playerctl("status") == "Playing", "an opened file plays at once")
+        #expect(try node(r.dump(), "title").text == "Velvet Static")
+        let sent = try r.x.run("dbus-send", ["--print-reply", "--dest=org.mpris.MediaPlayer2.nowplaying", "/org/mpris/MediaPlayer2",
+                                             "org.mpris.MediaPlayer2.Quit"], env: try #require(r.bus).environment)
+        #expect(sent.contains("method return"), "\(sent)")
+        #expect(waitFor(30) { !r.app.isRunning }, "Quit quits")
+        #expect(r.app.wait() == 0)
+    }
+
     @Test func withoutASessionBusTheAppRunsAndSaysOnceThatMediaControlsAreOff() throws {
         let r = try RunningApp(withBus: false)
         #expect(try node(r.dump(), "title").text == "Neon Harbor", "the app runs")

@@ -36,7 +36,7 @@ final class RunningApp {
                                    ["SDL_AUDIODRIVER": "dummy", "XDG_CACHE_HOME": dir + "/cache"]) { $1 }),
                                errors: errors)
         let others = Set(try x.run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n").map(String.init))
-        guard let found = try x.appWindow(excluding: others) else {
+        guard let found = try x.appWindow(excluding: others, while: { [app] in app.isRunning }) else {
             app.stop()
             throw AppDidNotShow(errors: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
         }

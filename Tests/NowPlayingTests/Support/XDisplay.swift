@@ -19,7 +19,10 @@ final class XDisplay {
         })
         name = ":\(number)"
         // GLX on, so SDL's default (OpenGL) renderer runs on Mesa as on a desktop with a graphics driver.
-        server = try ChildProcess(xvfb, [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "+extension", "GLX"],
+        // -noreset: by default the server resets whenever its last client leaves (an X tool run by the test),
+        // and a program connecting during the reset fails to open the display.
+        server = try ChildProcess(xvfb, [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "+extension", "GLX",
+                                         "-noreset"],
                                   env: XDisplay.environment([:]))
         let socket = "/tmp/.X11-unix/X\(number)"
         try #require(waitFor { FileManager.default.fileExists(atPath: socket) && (try? run("xdotool", ["getdisplaygeometry"])) != "" },
@@ -88,10 +91,12 @@ final class XDisplay {
         return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
     }
 
-    /// The first mapped window of the `nowplaying` class (other than those `excluding`), once there is one.
-    func appWindow(titled title: String? = nil, excluding: Set<String> = []) throws -> String? {
+    /// The first mapped window of the `nowplaying` class (other than those `excluding`), once there is one;
+    /// nil when none appears, or as soon as `alive` turns false (the program ended).
+    func appWindow(titled title: String? = nil, excluding: Set<String> = [], while alive: () -> Bool = { true }) throws -> String? {
         var window: String?
         _ = try waitFor {
+            guard alive() else { window = nil; return true }
             let candidates = try run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n").map(String.init)
                 .filter { !excluding.contains($0) }
             window = try candidates.first { try title == nil || self.title(of: $0) == title }
