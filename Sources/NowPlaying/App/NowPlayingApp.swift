@@ -38,7 +38,7 @@ public final class NowPlayingApp {
     let view: NowPlayingView
     let root: RootView
     let library: LibraryController
-    private let options: Options
+    let options: Options
     private let stateDirectory: String
     /// Whether this instance may save the session (another one may be using it).
     private let sessionLock: SessionLock
@@ -126,12 +126,7 @@ public final class NowPlayingApp {
             report("Another NowPlaying is using the saved session: this one will not save its queue.")
         }
         arrivals.handle = { [unowned self] in append($0) }
-        if let bus = options.mediaBus {
-            session.onSeek = { [unowned self] _ in publishMediaState(seeked: true) }
-            let mainLoop = application.mainLoop
-            bus.start { command in mainLoop.async { [weak self] in self?.perform(command) } }
-            publishMediaState()
-        }
+        if let bus = options.mediaBus { startMediaControls(on: bus) }
         // The first turn of the loop comes after the first frame: only then does the rest of the library load.
         application.schedule(after: 0) { for reader in start.readers { reader.readOn() } }
         // Drawing the library once while nothing else happens makes its thumbnails' textures, so the first
@@ -226,45 +221,6 @@ public final class NowPlayingApp {
         reader.readOn()
     }
 
-    /// The screen saver is the desktop's, except while music plays fullscreen (a kiosk, a party screen).
-    private func keepScreenAwakeIfWatched() {
-        application.inhibitsScreenSaver = session.isPlaying && application.isFullscreen
-    }
-
-    /// Shows the session's state to media controls; `seeked`: the position jumped.
-    private func publishMediaState(seeked: Bool = false) {
-        options.mediaBus?.publish(MediaState(session: session, fullscreen: application.isFullscreen), seeked: seeked)
-    }
-
-    /// Does what media controls (or a second instance) ask.
-    func perform(_ command: MediaCommand) {
-        switch command {
-        case .raise: application.raise()
-        case .quit: application.quit()
-        case .play: session.play()
-        case .pause: session.pause()
-        case .playPause: session.togglePlay()
-        case .stop: perform(KeyCommand.stop)
-        case .next: session.next()
-        case .previous: session.previous()
-        case .setFullscreen(let on):
-            application.setFullscreen(on)
-            keepScreenAwakeIfWatched()
-        case .seek(let seconds):
-            // MPRIS: seeking past the end is next; before the start, the start.
-            if session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }
-        case let .setPosition(track, seconds):
-            if track == session.current && seconds <= session.duration { session.seek(to: seconds) }
-        case .open(let paths):
-            open(paths, playFirst: true)
-            application.raise()
-        case .setVolume(let volume): session.volume = volume
-        case .setShuffle(let on): if on != session.isShuffled { session.toggleShuffle() }
-        case .setRepeat(let mode): while session.repeatMode != mode { session.cycleRepeat() }
-        }
-        publishMediaState()
-    }
-
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         printError(message)
@@ -302,44 +258,6 @@ public final class NowPlayingApp {
     public func writeDump(to path: String) throws {
         let data = try ViewDump(application.window).jsonData()
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
-    /// The longest a script's `settle` waits for things to stop moving, in seconds.
-    static let settleLimit = 10.0
-
-    /// Plays the script a frame per step; returns false when it asked to quit.
-    private func play(_ runner: ScriptRunner) throws -> Bool {
-        while !application.quitRequested, let step = runner.next() {
-            switch step {
-            case .input(let input): application.post(input)
-            case .idle: break
-            case .screenshot(let path): try application.saveScreenshot(to: path)
-            case .dump(let path):
-                application.window.layoutTreeIfNeeded()
-                try writeDump(to: path)
-            case .await(let path):
-                while access(path, F_OK) != 0 && !application.quitRequested { advanceFrame() }
-            case .settle:
-                let limit = application.clock.now + NowPlayingApp.settleLimit
-                while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
-            case .quit: return false
-            }
-            advanceFrame()
-        }
-        return !application.quitRequested
-    }
-
-    /// One frame of the script: handle what was posted, move animations on, draw.
-    func advanceFrame() {
-        let frame = 1 / ScriptRunner.frameRate
-        if let manual = application.clock as? ManualClock {
-            manual.advance(by: frame)
-            application.turn(blocking: false)
-        } else {
-            let next = application.clock.now + frame
-            application.turn(blocking: false)
-            application.wait(until: next)
-        }
     }
 
     /// SPEC I2: what a key does is looked up in `KeyCommand.table`.
