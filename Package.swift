@@ -42,12 +42,13 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
+        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
         .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg"]),
         .target(
             name: "NowPlaying",
             dependencies: [
-                "ViewKit", "Playback",
+                "ViewKit", "Playback", "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

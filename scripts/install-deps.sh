@@ -10,6 +10,8 @@ packages=(
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox
+  libsystemd-dev dbus playerctl
+  pulseaudio pulseaudio-utils desktop-file-utils appstream
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -16,6 +16,8 @@ public final class PlaybackSession {
     public var onTrackChange: ((Int) -> Void)?
     /// Play / pause, shuffle, repeat or volume changed.
     public var onStateChange: (() -> Void)?
+    /// The position jumped (a seek, or previous going back to the start), to this many seconds.
+    public var onSeek: ((Double) -> Void)?
     /// Something went wrong, in one plain line.
     public var onProblem: ((String) -> Void)?
 
@@ -179,7 +181,12 @@ public final class PlaybackSession {
         let before = queue.current
         let index = queue.previous(at: player.position)
         if index == before {
-            if player.state == .stopped { loadCurrent(position: 0, direction: -1) } else { player.seek(to: 0) }
+            if player.state == .stopped {
+                loadCurrent(position: 0, direction: -1)
+            } else {
+                player.seek(to: 0)
+                onSeek?(0)
+            }
             onStateChange?()
         } else {
             loadCurrent(position: 0, direction: -1)
@@ -195,6 +202,7 @@ public final class PlaybackSession {
 
     public func seek(to seconds: Double) {
         player.seek(to: seconds)
+        onSeek?(player.position)
         onStateChange?()
     }
 

@@ -71,6 +71,17 @@ public final class Player {
 
     /// Initialises SDL audio with the driver and opens SDL_mixer on it, falling back to the dummy driver;
     /// returns why the real device could not be used, if it could not.
+    /// Tells the sound server (PulseAudio, PipeWire) what this stream is: music, under `iconName`, named `name`
+    /// (the song). Read when the output is opened next: at the first play and after an idle release.
+    public static func describeStream(name: String, iconName: String) {
+        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_ROLE, "music")
+        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_NAME, name)
+        // SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server
+        // gives each of its streams) carry it, and the icon name.
+        setenv("PULSE_PROP_media.role", "music", 1)
+        setenv("PULSE_PROP_application.icon_name", iconName, 1)
+    }
+
     private static func openOutput(driver name: String?, fallbackToSilence: Bool) throws -> String? {
         let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
         guard !initialised || Player.open() != 0 else { return nil }

@@ -32,7 +32,9 @@ struct AppRun {
         guard let executable = AppRun.executable else {
             throw BenchError("No nowplaying executable beside nowplaying-bench: build both with `swift build -c release`.")
         }
-        var args = ["--state-dir", scratch.appendingPathComponent("state").path, "--stats", stats.path] + arguments
+        // --new-instance: a NowPlaying the user has open must not be handed the benchmark's runs.
+        var args = ["--new-instance", "--state-dir", scratch.appendingPathComponent("state").path, "--stats", stats.path]
+            + arguments
         if let script {
             let file = scratch.appendingPathComponent("script-\(UUID().uuidString).txt")
             try script.write(to: file, atomically: true, encoding: .utf8)

@@ -172,7 +172,7 @@ struct CardLayeringTests {
         let banner = try #require(a.application.window.viewWithIdentifier("message"))
         let before = try #require(ViewDump(a.application.window).find("message"))
         #expect(before.effectiveAlpha == 1, "the banner shows over the library")
-        a.presentCard(animated: true)
+        a.cards.present(animated: true)
         frames(a, 15)  // 0.25 s into SPEC M3–M7's 0.5 s
         #expect(a.root.card.isPresented && a.root.card.container.presentationFrame.minY > 1, "mid-transition")
         let during = try #require(ViewDump(a.application.window).find("message"))

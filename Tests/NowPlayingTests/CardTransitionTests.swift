@@ -47,7 +47,7 @@ struct CardTransitionTests {
         let mini = a.root.library.miniPlayer
         let miniFrame = mini.convert(mini.bounds, to: nil), thumb = mini.cover.convert(mini.cover.bounds, to: nil)
         let start = clock(a).now
-        a.presentCard(animated: true)
+        a.cards.present(animated: true)
         let d = dump(a, at: t, from: start)
         let p = t / 0.5
         let inOut = TimingCurve.easeInOut.progress(at: p), easeIn = TimingCurve.easeIn.progress(at: p)
@@ -94,7 +94,7 @@ struct CardTransitionTests {
         let mini = a.root.library.miniPlayer
         let miniFrame = mini.convert(mini.bounds, to: nil), thumb = mini.cover.convert(mini.cover.bounds, to: nil)
         let start = clock(a).now
-        a.dismissCard()
+        a.cards.dismiss()
         let d = dump(a, at: t, from: start)
         let f = TimingCurve.easeOut.progress(at: t / 0.5)
         let card = try node(d, "card")
@@ -179,14 +179,14 @@ struct CardTransitionTests {
     @Test func interruptingMidPresentReversesWithoutAJump() throws {
         let a = try app(onLibrary: true)
         let start = clock(a).now
-        a.presentCard(animated: true)
+        a.cards.present(animated: true)
         var tops: [Double] = []
         var t = 0.0
         for i in 1...60 {
             t = Double(i) / 120
             clock(a).now = start + t
             a.application.window.animator.tick()
-            if i == 30 { a.dismissCard() }
+            if i == 30 { a.cards.dismiss() }
             tops.append(a.root.card.container.presentationFrame.minY)
         }
         let steps = zip(tops, tops.dropFirst()).map { abs($1 - $0) }
@@ -197,7 +197,7 @@ struct CardTransitionTests {
 
     @Test func aSwipeCatchesTheRisingCardWhereItIs() throws {
         let a = try app(onLibrary: true)
-        a.presentCard(animated: true)
+        a.cards.present(animated: true)
         for _ in 0..<9 { a.advanceFrame() }
         let top = a.root.card.container.presentationFrame.minY
         #expect(top > 20, "still rising")

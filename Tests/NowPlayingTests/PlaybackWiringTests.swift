@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Playback
 import Testing
@@ -62,8 +63,8 @@ struct PlaybackWiringTests {
         let player = a.session.player
         #expect(player.isOutputOpen)
         a.session.seek(to: 5)
-        send(a, [], frames: Int(NowPlayingApp.outputReleaseDelay * 60) + 2)
-        #expect(!player.isOutputOpen, "released after \(NowPlayingApp.outputReleaseDelay) s paused")
+        send(a, [], frames: Int(PlaybackClock.outputReleaseDelay * 60) + 2)
+        #expect(!player.isOutputOpen, "released after \(PlaybackClock.outputReleaseDelay) s paused")
         #expect(abs(a.session.position - 5) < 0.01, "the position survives the release")
         send(a, [.key(KeyPress(name: "space"))])
         #expect(player.isOutputOpen && a.session.isPlaying)
@@ -139,6 +140,43 @@ struct PlaybackWiringTests {
         #expect(a.session.current == 1)
         send(a, [.key(KeyPress(name: "s")), .key(KeyPress(name: "r"))])
         #expect(a.session.isShuffled && a.session.repeatMode == .all)
+    }
+
+    /// A media key as SDL delivers it: a key-down event with SDL's media keycode.
+    private func press(_ app: NowPlayingApp, _ code: SDL_KeyCode) {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.state = UInt8(SDL_PRESSED)
+        e.key.keysym.sym = SDL_Keycode(code.rawValue)
+        e.key.keysym.scancode = SDL_GetScancodeFromKey(e.key.keysym.sym)
+        SDL_PushEvent(&e)
+        for _ in 0..<3 { app.advanceFrame() }
+    }
+
+    @Test func mediaKeysControlPlayback() throws {
+        let a = try app()
+        press(a, SDLK_AUDIOPLAY)
+        #expect(a.session.isPlaying, "play starts")
+        press(a, SDLK_AUDIOPLAY)
+        #expect(!a.session.isPlaying, "and pauses")
+        press(a, SDLK_AUDIONEXT)
+        #expect(a.session.current == 1)
+        press(a, SDLK_AUDIOPREV)
+        #expect(a.session.current == 0)
+        a.session.volume = 0.5
+        press(a, SDLK_VOLUMEUP)
+        #expect(abs(a.session.volume - 0.6) < 0.01)
+        press(a, SDLK_VOLUMEDOWN)
+        press(a, SDLK_VOLUMEDOWN)
+        #expect(abs(a.session.volume - 0.4) < 0.01)
+        press(a, SDLK_AUDIOMUTE)
+        #expect(a.session.volume == 0, "mute silences")
+        press(a, SDLK_AUDIOMUTE)
+        #expect(abs(a.session.volume - 0.4) < 0.01, "and mute again restores the volume")
+        press(a, SDLK_AUDIOPLAY)
+        a.session.seek(to: 5)
+        press(a, SDLK_AUDIOSTOP)
+        #expect(!a.session.isPlaying && a.session.position < 0.01, "stop pauses at the start")
     }
 
     @Test func settlingOnACoverPlaysThatTrack() throws {

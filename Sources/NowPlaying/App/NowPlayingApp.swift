@@ -27,6 +27,8 @@ public final class NowPlayingApp {
         public var dumpPath: String?
         /// Input to play after the first frame (`--script`).
         public var script: Script?
+        /// The session bus connection that owns the player's name (media controls), if any.
+        var mediaBus: MediaBus?
         /// Where to write the run's frame costs and peak memory at exit (`--stats`, for the benchmark).
         public var statisticsPath: String?
         /// Whether ReplayGain tags are applied (`--replay-gain`).
@@ -40,38 +42,43 @@ public final class NowPlayingApp {
     let view: NowPlayingView
     let root: RootView
     let library: LibraryController
-    private let options: Options
+    let options: Options
     private let stateDirectory: String
-    private var progressTimer: Int?
+    /// Whether this instance may save the session (another one may be using it).
+    private let sessionLock: SessionLock
+    /// The card over the library.
+    private(set) var cards: CardPresenter!
+    private var clock: PlaybackClock!
     private var messageTimer: Int?
-    private var outputReleaseTimer: Int?
     private var statistics: RunStatistics?
-    /// Seconds the step keys seek, and the volume step of ↑ / ↓.
-    static let seekStep = 10.0, volumeStep = 0.1
+    /// The volume before the mute key, while muted.
+    private var volumeBeforeMute: Double?
 
     public init(options: Options) throws {
         self.options = options
         let resources = try AppResources.locate()
         let icons = try Icons(resources: resources)
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
+        sessionLock = SessionLock(directory: stateDirectory)
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
-            fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow),
+            fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
+            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon),
             clock: options.headless ? ManualClock() : nil)
         if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
 
-        var problems: [String] = []
-        var readers: [BackgroundLibrary] = []
-        let player = try Player()
-        if let p = player.openProblem { problems.append(p) }
         let arrivals = Arrivals()
-        let start = NowPlayingApp.startingQueue(options: options, stateDirectory: stateDirectory, demo: resources.demoAlbum,
-                                                mainLoop: application.mainLoop, problems: &problems,
-                                                readers: &readers) { arrivals.handle($0) }
+        let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, demo: resources.demoAlbum,
+                                  mainLoop: application.mainLoop) { arrivals.handle($0) }
+        if let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil {
+            Player.describeStream(name: "\(first.title) — \(first.artist)", iconName: MediaBus.desktopEntry)
+        }
+        let player = try Player()
+        let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player)
-        session.expectsMoreTracks = readers.contains { $0.hasMore }
+        session.expectsMoreTracks = start.readers.contains { $0.hasMore }
         session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
         if let v = start.volume { player.volume = v }
         session.replayGain = options.replayGain
@@ -91,30 +98,47 @@ public final class NowPlayingApp {
         }
         controller.report = { [unowned self] in self.report($0) }
         let application = self.application
-        controller.onTrackChange = { track in application.title = "\(track.title) — \(track.artist)" }
-        controller.onPlayingChange = { [unowned self] playing in
-            if playing { self.startProgressClock() } else { self.scheduleOutputRelease() }
+        controller.onTrackChange = { track in
+            application.title = "\(track.title) — \(track.artist)"
+            Player.describeStream(name: application.title, iconName: MediaBus.desktopEntry)
         }
-        controller.onChange = { [unowned self] in self.refreshAround() }
-        wireCard()
+        clock = PlaybackClock(application: application, session: session) { [unowned self] in
+            controller.refreshProgress()
+            library.refreshProgress()
+        }
+        controller.onPlayingChange = { [unowned self] playing in clock.playingChanged(playing) }
+        controller.onChange = { [unowned self] in
+            refreshAround()
+            publishMediaState()
+            keepScreenAwakeIfWatched()
+        }
+        cards = CardPresenter(root: root, application: application, library: library, controller: controller, session: session)
+        wireLowerModule()
         if options.showFPS { installFPSReadout() }
         if let path = options.statisticsPath {
             statistics = RunStatistics(path: path, application: application, tracks: session.tracks.count)
         }
         application.onKey = { [unowned self] key in self.handle(key) }
+        // The card covers the whole window when it is up, so where a drop lands is which screen shows:
+        // on the card the first dropped file plays now; on the library the files join the end of the queue.
+        application.onDropFiles = { [unowned self] paths, _ in open(paths, playFirst: cards.isPresented) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
         }
         session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
         application.window.layoutTreeIfNeeded()
-        if !options.startOnLibrary && !session.tracks.isEmpty { presentCard(animated: false) } else { library.showCovers() }
+        if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
+        if !sessionLock.isOwner {
+            report("Another NowPlaying is using the saved session: this one will not save its queue.")
+        }
         arrivals.handle = { [unowned self] in append($0) }
+        if let bus = options.mediaBus { startMediaControls(on: bus) }
         // The first turn of the loop comes after the first frame: only then does the rest of the library load.
-        application.schedule(after: 0) { for reader in readers { reader.readOn() } }
+        application.schedule(after: 0) { for reader in start.readers { reader.readOn() } }
         // Drawing the library once while nothing else happens makes its thumbnails' textures, so the first
         // dismissal's still of it does not wait for pictures to be decoded.
-        application.performWhenIdle { [weak self] in _ = self?.libraryStills() }
+        application.performWhenIdle { [weak self] in _ = self?.cards.libraryStills() }
     }
 
     /// Forwards batches read in the background to the app once it exists (they arrive on the main loop,
@@ -145,51 +169,14 @@ public final class NowPlayingApp {
         }
     }
 
-    // MARK: The card over the library
-
-    private func wireCard() {
+    /// The lower module's rows play what they name; its slider sets the volume.
+    private func wireLowerModule() {
         let card = root.card
-        card.chevron.addAction(for: .touchUpInside) { [unowned self] _ in dismissCard() }
-        card.requestDismiss = { [unowned self] in dismissCard() }
-        card.takeStills = { [unowned self] in libraryStills() }
-        root.library.miniPlayer.tap.addTarget { [unowned self] _ in presentCard(animated: true) }
         card.lowerModule.onSelect = { [unowned self] index in
             session.select(index)
             session.play()
         }
         card.lowerModule.volume.addAction(for: .valueChanged) { [unowned self] c in session.volume = c.value }
-    }
-
-    /// The mini player's frame and its thumbnail's, in the card's space.
-    private var miniFrames: (bar: Rect, thumbnail: Rect) {
-        let mini = root.library.miniPlayer
-        return (mini.convert(mini.bounds, to: root.card), mini.cover.convert(mini.cover.bounds, to: root.card))
-    }
-
-    /// SPEC M1: the card rises from the mini player over a still of the library (opened without animation,
-    /// as at start-up, it takes the stills only when it is dismissed or swiped).
-    func presentCard(animated: Bool) {
-        root.layoutIfNeeded()
-        let stills = animated ? libraryStills() : (backdrop: nil, miniBar: nil)
-        let frames = miniFrames
-        root.card.present(backdrop: stills.backdrop, miniBar: stills.miniBar, miniFrame: frames.bar,
-                          thumbnailFrame: frames.thumbnail, cover: controller.cover(for: session.current), animated: animated)
-    }
-
-    /// The library without its mini player, and the mini player, as they are now.
-    private func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
-        library.showCovers()
-        root.layoutIfNeeded()
-        let lib = root.library
-        let backdrop = application.renderer.snapshot(lib, background: Theme.background, excluding: [lib.miniPlayer])
-        return (backdrop, application.renderer.snapshot(lib.miniPlayer))
-    }
-
-    /// SPEC M4: back into the mini player.
-    func dismissCard(animated: Bool = true) {
-        let frames = miniFrames
-        root.card.dismiss(miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
-                          cover: controller.cover(for: session.current), animated: animated)
     }
 
     /// The library, the mini player and the card's lower module follow the session.
@@ -201,44 +188,6 @@ public final class NowPlayingApp {
             .map { (index: $0, track: session.tracks[$0]) }
         root.card.lowerModule.show(current: track, upcoming: Array(upcoming))
         root.card.lowerModule.volume.value = session.volume
-    }
-
-    /// What to play first: the paths given, else the saved session (paused where it was), else the demo album.
-    /// Paths are read in the background: this waits only for the first album (or the saved track's batch);
-    /// what is read later goes to `more`.
-    private static func startingQueue(options: Options, stateDirectory: String, demo: String, mainLoop: MainLoopQueue,
-                                      problems: inout [String], readers: inout [BackgroundLibrary],
-                                      more: @escaping @MainActor @Sendable (Library.Result?) -> Void)
-        -> (tracks: [Track], index: Int, position: Double, playing: Bool, volume: Double?, shuffle: Bool, repeatMode: Queue.Repeat) {
-        if !options.paths.isEmpty {
-            let reader = BackgroundLibrary(options.paths, mainLoop: mainLoop, isEnough: { !$0.isEmpty }, more: more)
-            readers.append(reader)
-            let loaded = reader.firstPart()
-            problems += loaded.problems
-            if !loaded.tracks.isEmpty { return (loaded.tracks, 0, 0, true, nil, false, .off) }
-            problems.append("Nothing playable in \(options.paths.joined(separator: ", ")); playing the demo album instead.")
-        } else {
-            do {
-                if let state = try PlaybackState.load(from: stateDirectory) {
-                    let current = state.paths[state.current]
-                    let reader = BackgroundLibrary(state.paths, mainLoop: mainLoop,
-                                                   isEnough: { $0.contains { $0.path == current } }, more: more)
-                    readers.append(reader)
-                    let loaded = reader.firstPart()
-                    problems += loaded.problems
-                    if !loaded.tracks.isEmpty {
-                        let index = loaded.tracks.firstIndex { $0.path == current }
-                        return (loaded.tracks, index ?? 0, index == nil ? 0 : state.position, false,
-                                state.volume, state.shuffle, state.repeatMode)
-                    }
-                }
-            } catch {
-                problems.append("\(error)")
-            }
-        }
-        let loaded = Library.load([demo])
-        problems += loaded.problems
-        return (loaded.tracks, 0, 0, true, nil, false, .off)
     }
 
     /// Tracks read in the background join the queue, the carousel and the library (nil: the reading is done).
@@ -255,6 +204,30 @@ public final class NowPlayingApp {
         refreshAround()
     }
 
+    /// Files, folders and playlists named after start-up (a second instance, a drop, OpenUri) join the queue,
+    /// read like the command line's (the first album now, the rest in the background); with `playFirst` the
+    /// first of them plays at once.
+    func open(_ paths: [String], playFirst: Bool) {
+        let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty }) { [weak self] in
+            self?.append($0)
+        }
+        let first = reader.firstPart()
+        for p in first.problems { report(p) }
+        guard !first.tracks.isEmpty else {
+            report("Nothing playable in \(paths.joined(separator: ", ")).")
+            return
+        }
+        let index = session.tracks.count
+        var batch = Library.Result()
+        batch.tracks = first.tracks
+        append(batch)
+        if playFirst {
+            session.select(index)
+            session.play()
+        }
+        reader.readOn()
+    }
+
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         printError(message)
@@ -263,35 +236,11 @@ public final class NowPlayingApp {
         messageTimer = application.schedule(after: 4) { [weak self] in self?.root.message.show(nil) }
     }
 
-    /// Seconds of not playing after which the audio output is closed (so an idle app never wakes up);
-    /// pressing play within them resumes without reopening it.
-    static let outputReleaseDelay = 2.0
-
-    private func scheduleOutputRelease() {
-        if let t = outputReleaseTimer { application.cancelTimer(t) }
-        outputReleaseTimer = application.schedule(after: NowPlayingApp.outputReleaseDelay) { [weak self] in
-            guard let self else { return }
-            outputReleaseTimer = nil
-            if !session.isPlaying { session.player.releaseOutput() }
-        }
-    }
-
-    /// While playing, the slider and times follow the position four times a second.
-    private func startProgressClock() {
-        guard progressTimer == nil else { return }
-        progressTimer = application.schedule(after: 0.25) { [weak self] in
-            guard let self else { return }
-            self.progressTimer = nil
-            self.controller.refreshProgress()
-            self.library.refreshProgress()
-            if self.session.isPlaying { self.startProgressClock() }
-        }
-    }
-
     /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs
     /// interactively unless a screenshot, a dump, a headless script or `quit` ended it. Saves the session at the end.
     public func run() throws {
         defer {
+            options.mediaBus?.stop()
             saveSession()
             do { try statistics?.write() } catch { printError("\(error)") }
         }
@@ -308,7 +257,7 @@ public final class NowPlayingApp {
     }
 
     private func saveSession() {
-        guard !session.tracks.isEmpty else { return }
+        guard !session.tracks.isEmpty, sessionLock.isOwner else { return }
         do { try session.state.save(to: stateDirectory) } catch { printError("\(error)") }
     }
 
@@ -318,65 +267,49 @@ public final class NowPlayingApp {
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    /// The longest a script's `settle` waits for things to stop moving, in seconds.
-    static let settleLimit = 10.0
-
-    /// Plays the script a frame per step; returns false when it asked to quit.
-    private func play(_ runner: ScriptRunner) throws -> Bool {
-        while let step = runner.next() {
-            switch step {
-            case .input(let input): application.post(input)
-            case .idle: break
-            case .screenshot(let path): try application.saveScreenshot(to: path)
-            case .dump(let path):
-                application.window.layoutTreeIfNeeded()
-                try writeDump(to: path)
-            case .await(let path):
-                while access(path, F_OK) != 0 { advanceFrame() }
-            case .settle:
-                let limit = application.clock.now + NowPlayingApp.settleLimit
-                while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
-            case .quit: return false
-            }
-            advanceFrame()
-        }
-        return true
-    }
-
-    /// One frame of the script: handle what was posted, move animations on, draw.
-    func advanceFrame() {
-        let frame = 1 / ScriptRunner.frameRate
-        if let manual = application.clock as? ManualClock {
-            manual.advance(by: frame)
-            application.turn(blocking: false)
-        } else {
-            let next = application.clock.now + frame
-            application.turn(blocking: false)
-            application.wait(until: next)
-        }
-    }
-
-    /// SPEC I2.
+    /// SPEC I2: what a key does is looked up in `KeyCommand.table`.
     private func handle(_ key: KeyPress) {
-        let onCard = root.card.isPresented
         guard !options.kiosk || KioskMode.allows(key) else { return }
-        switch (key.name, key.shift) {
-        case ("escape", _) where onCard: dismissCard()
-        case ("return", _) where !onCard, ("up", _) where !onCard: presentCard(animated: true)
-        case ("space", _): session.togglePlay()
-        case ("left", false): session.previous()
-        case ("right", false): session.next()
-        case ("left", true): session.seek(by: -NowPlayingApp.seekStep)
-        case ("right", true): session.seek(by: NowPlayingApp.seekStep)
-        case ("up", _), ("down", _):
-            session.volume = (session.volume + (key.name == "up" ? 1 : -1) * NowPlayingApp.volumeStep).clamped(to: 0...1)
+        guard let command = KeyCommand(key: key, on: cards.isPresented ? .card : .library) else { return }
+        perform(command)
+    }
+
+    /// Does what a key (or another remote) asks.
+    func perform(_ command: KeyCommand) {
+        switch command {
+        case .dismissCard: cards.dismiss()
+        case .presentCard: cards.present(animated: true)
+        case .togglePlay: session.togglePlay()
+        case .play: session.play()
+        case .pause: session.pause()
+        case .stop:
+            session.pause()
+            session.seek(to: 0)
+        case .previous: session.previous()
+        case .next: session.next()
+        case .seek(let seconds): session.seek(by: seconds)
+        case .volume(let step):
+            volumeBeforeMute = nil
+            session.volume = (session.volume + step).clamped(to: 0...1)
             report("Volume \(Int((session.volume * 100).rounded())) %")
-        case ("s", _): session.toggleShuffle()
-        case ("r", _): session.cycleRepeat()
-        case ("l", _): view.lyricsFlip.flip()
-        case ("f", _): application.setFullscreen(!application.isFullscreen)
-        case ("q", _): application.quit()
-        default: break
+        case .toggleMute:
+            if let before = volumeBeforeMute {
+                volumeBeforeMute = nil
+                session.volume = before
+                report("Volume \(Int((session.volume * 100).rounded())) %")
+            } else {
+                volumeBeforeMute = session.volume
+                session.volume = 0
+                report("Muted")
+            }
+        case .toggleShuffle: session.toggleShuffle()
+        case .cycleRepeat: session.cycleRepeat()
+        case .flipLyrics: view.lyricsFlip.flip()
+        case .toggleFullscreen:
+            application.setFullscreen(!application.isFullscreen)
+            publishMediaState()
+            keepScreenAwakeIfWatched()
+        case .quit: application.quit()
         }
     }
 }

@@ -27,6 +27,9 @@ public struct NowPlayingCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
     var stateDirectory: String?
 
+    @Flag(name: .customLong("new-instance"), help: "Run on its own even when NowPlaying is running already (by default the paths go to the running one).")
+    var newInstance = false
+
     @Flag(help: "Show the frame time and frames per second in a corner (for tuning a kiosk).")
     var fps = false
 
@@ -102,6 +105,19 @@ public struct NowPlayingCommand: ParsableCommand {
                 options.script = try Script(parsing: text, file: path)
             } catch {
                 throw ValidationError("\(error)")
+            }
+        }
+        // One-shot runs (headless, a screenshot, a dump) are tools: they neither join the bus nor hand over.
+        if !headless && screenshot == nil && dumpViews == nil {
+            switch MediaBus.connect(newInstance: newInstance) {
+            case .owner(let bus): options.mediaBus = bus
+            case .secondInstance(let bus):
+                let cwd = FileManager.default.currentDirectoryPath
+                let absolute = paths.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+                guard let problem = bus.handOff(absolute) else { return }
+                printError("Could not hand over to the running NowPlaying (\(problem)); running on its own.")
+            case .unavailable(let why):
+                printError("No session bus (\(why)): media controls (MPRIS) and the single instance are off.")
             }
         }
         try MainActor.assumeIsolated {

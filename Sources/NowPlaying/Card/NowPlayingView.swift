@@ -180,6 +180,7 @@ final class NowPlayingView: View {
     /// SPEC T3: the play button shows pause while playing and play while paused.
     func setPlaying(_ playing: Bool) {
         playPauseButton.setImage(playing ? icons.pause : icons.play, for: .normal)
+        playPauseButton.accessibilityLabel = playing ? "Pause" : "Play"
     }
 
     /// Tints the backdrop from the current cover.

@@ -2,8 +2,8 @@ import FoundationEssentials
 import ViewKit
 
 /// Where the app's own files are: Assets/ (icons, demo album) and Fonts/.
-/// Looked for in $NOWPLAYING_DATA, beside the executable (../share/nowplaying), above it (a build
-/// folder inside the source tree), and in the source tree this file was compiled from.
+/// Looked for in $NOWPLAYING_DATA, beside the executable (../share/nowplaying, as installed) and above it
+/// (a build folder inside the source tree): always relative to the executable, never where it was compiled.
 public struct AppResources: Sendable {
     public let root: URL
 
@@ -11,6 +11,9 @@ public struct AppResources: Sendable {
     public var fonts: URL { root.appendingPathComponent("Fonts") }
     /// The bundled demo album's folder.
     public var demoAlbum: String { assets.appendingPathComponent("Demo").path }
+
+    /// The app's icon as a picture (the window's icon).
+    public var appIcon: String { assets.appendingPathComponent("Desktop/nowplaying-128.png").path }
 
     public func icon(_ name: String) -> String { assets.appendingPathComponent("Icons/\(name).svg").path }
 
@@ -39,8 +42,6 @@ public struct AppResources: Sendable {
         candidates.append(exe.appendingPathComponent("../share/nowplaying").standardized)
         var dir = exe
         for _ in 0..<6 { candidates.append(dir); dir = dir.deletingLastPathComponent() }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
         for c in candidates {
             let fm = FileManager.default
             if fm.fileExists(atPath: c.appendingPathComponent("Assets/Icons").path),

@@ -23,13 +23,19 @@ public final class Application {
         /// divided by it, so a big window or kiosk shows the interface larger instead of more empty room.
         /// Asked again on every resize; ignored when `pixelScale` is forced.
         public var contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)?
+        /// The window's class (X11 WM_CLASS), which desktops match to the app's .desktop entry; nil: SDL's default.
+        public var windowClass: String?
+        /// A picture file for the window's icon.
+        public var iconPath: String?
 
         public init(title: String, size: Size, minimumSize: Size = Size(width: 280, height: 440),
                     headless: Bool = false, pixelScale: Double? = nil, fonts: FontLibrary, fullscreen: Bool = false,
-                    contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)? = nil) {
+                    contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)? = nil,
+                    windowClass: String? = nil, iconPath: String? = nil) {
             self.title = title; self.size = size; self.minimumSize = minimumSize
             self.headless = headless; self.pixelScale = pixelScale; self.fonts = fonts; self.fullscreen = fullscreen
             self.contentScale = contentScale
+            self.windowClass = windowClass; self.iconPath = iconPath
         }
     }
 
@@ -41,9 +47,17 @@ public final class Application {
     public let configuration: Configuration
     /// Called for every key press the views did not consume.
     public var onKey: ((KeyPress) -> Void)?
+    /// Called when files are dropped on the window (one call per drop, however many files), with their paths
+    /// and where the pointer was in the window, in points (nil when the system does not say).
+    public var onDropFiles: ((_ paths: [String], _ point: Point?) -> Void)?
+    /// The paths of the drop in progress (between SDL_DROPBEGIN and SDL_DROPCOMPLETE).
+    private var droppedPaths: [String]?
     /// Called with the type of every application-registered SDL event (SDL_RegisterEvents), on the main loop.
     public var onUserEvent: ((UInt32) -> Void)?
     public private(set) var isRunning = false
+    /// Whether something asked the app to quit (`quit()`, the window closed, SIGTERM): loops that drive the
+    /// app themselves (scripts) stop on it too.
+    public private(set) var quitRequested = false
     /// Hands work to this loop from other threads.
     public let mainLoop = MainLoopQueue()
 
@@ -71,10 +85,16 @@ public final class Application {
         if SDL_GetHint(SDL_HINT_RENDER_DRIVER).map({ String(cString: $0) }) == "software" {
             SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT)
         }
+        // The app's name where the system shows one (sound server, screen-saver inhibitor); the screen saver is
+        // the desktop's to run unless the app asks otherwise (`inhibitsScreenSaver`).
+        SDL_SetHint(SDL_HINT_APP_NAME, configuration.title)
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        if let windowClass = configuration.windowClass { setenv("SDL_VIDEO_X11_WMCLASS", windowClass, 0) }
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
+        for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -85,6 +105,10 @@ public final class Application {
             throw SDLError("Opening a window")
         }
         sdlWindow = w
+        if let path = configuration.iconPath, let icon = IMG_Load(path) {
+            SDL_SetWindowIcon(w, icon)
+            SDL_FreeSurface(icon)
+        }
         SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let r = SDL_CreateRenderer(w, -1, configuration.headless ? SDL_RENDERER_SOFTWARE.rawValue : accelerated)
@@ -117,6 +141,18 @@ public final class Application {
     public var isCursorVisible: Bool {
         get { SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE }
         set { SDL_ShowCursor(newValue ? SDL_ENABLE : SDL_DISABLE) }
+    }
+
+    /// Shows the window and asks the window manager to bring it to the front (another program asked for it).
+    public func raise() {
+        SDL_ShowWindow(sdlWindow)
+        SDL_RaiseWindow(sdlWindow)
+    }
+
+    /// Keeps the screen saver (and screen blanking) off while true, as a video player does while it plays.
+    public var inhibitsScreenSaver: Bool {
+        get { SDL_IsScreenSaverEnabled() == SDL_FALSE }
+        set { if newValue { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() } }
     }
 
     public var isFullscreen: Bool { SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
@@ -181,11 +217,14 @@ public final class Application {
 
     /// Runs until `quit()` or the window closes.
     public func run() {
-        isRunning = true
+        isRunning = !quitRequested
         while isRunning { turn(blocking: true) }
     }
 
-    public func quit() { isRunning = false }
+    public func quit() {
+        isRunning = false
+        quitRequested = true
+    }
 
     /// The shortest time between two frames: the display's refresh interval (60 Hz when it does not say).
     /// Animations and drags draw at most this often, however fast events arrive.
@@ -335,6 +374,17 @@ public final class Application {
             window.scrollWheel(at: points(event.wheel.mouseX, event.wheel.mouseY), delta: delta)
         case SDL_KEYDOWN:
             onKey?(KeyPress(sdl: event.key.keysym))
+        case SDL_DROPBEGIN:
+            droppedPaths = []
+        case SDL_DROPFILE, SDL_DROPTEXT:
+            guard let file = event.drop.file else { return }
+            defer { SDL_free(file) }
+            guard SDL_EventType(event.type) == SDL_DROPFILE else { return }
+            // Without SDL_DROPBEGIN (older SDL) each file is a drop of its own.
+            if droppedPaths == nil { onDropFiles?([String(cString: file)], pointerInWindow()) } else { droppedPaths?.append(String(cString: file)) }
+        case SDL_DROPCOMPLETE:
+            if let paths = droppedPaths, !paths.isEmpty { onDropFiles?(paths, pointerInWindow()) }
+            droppedPaths = nil
         default:
             if event.type == mainLoop.eventType { mainLoop.drain(); return }
             if event.type >= SDL_USEREVENT.rawValue && event.type < SDL_LASTEVENT.rawValue { onUserEvent?(event.type) }
@@ -349,6 +399,16 @@ public final class Application {
         guard !(clock is ManualClock) else { return now }
         let age = Double(SDL_GetTicks() &- event.common.timestamp) / 1000
         return age > 0 && age < 10 ? now - age : now
+    }
+
+    /// Where the pointer is in the window, in points: asked of the system, since no motion events arrive
+    /// while another program drags over the window. Nil when it is outside.
+    private func pointerInWindow() -> Point? {
+        var gx: Int32 = 0, gy: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        SDL_GetGlobalMouseState(&gx, &gy)
+        SDL_GetWindowPosition(sdlWindow, &wx, &wy)
+        let p = points(gx - wx, gy - wy)
+        return window.bounds.contains(p) ? p : nil
     }
 
     private func fingerID(_ f: SDL_TouchFingerEvent) -> Int { 1 + Int(truncatingIfNeeded: f.fingerId & 0xFFFF_FFFF) }

@@ -20,6 +20,8 @@ public struct ViewDump: Codable, Equatable, Sendable {
     public var borderWidth: Double?
     public var backgroundColor: [Double]?
     public var text: String?
+    /// The view's accessibilityLabel, when it has one.
+    public var label: String?
     /// The view's `inspectionValue` (a slider's value …).
     public var value: Double?
     public var selected: Bool?
@@ -47,6 +49,7 @@ public struct ViewDump: Codable, Equatable, Sendable {
         borderWidth = view.presentationBorderWidth != 0 ? view.presentationBorderWidth : nil
         backgroundColor = view.presentationBackgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] }
         if let label = view as? Label { text = label.text }
+        label = view.accessibilityLabel
         value = view.inspectionValue
         if let control = view as? Control, !(view is Slider) {
             selected = control.isSelected

@@ -16,6 +16,9 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 open class View {
     /// A stable name for automation and tests (UIKit's accessibilityIdentifier).
     public var identifier: String?
+    /// What the view stands for, in a word or two ("Play", "Pause"): for automation, tests and the view dump
+    /// (UIKit's accessibilityLabel).
+    public var accessibilityLabel: String?
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []

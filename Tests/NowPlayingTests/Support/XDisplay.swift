@@ -19,7 +19,10 @@ final class XDisplay {
         })
         name = ":\(number)"
         // GLX on, so SDL's default (OpenGL) renderer runs on Mesa as on a desktop with a graphics driver.
-        server = try ChildProcess(xvfb, [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "+extension", "GLX"],
+        // -noreset: by default the server resets whenever its last client leaves (an X tool run by the test),
+        // and a program connecting during the reset fails to open the display.
+        server = try ChildProcess(xvfb, [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "+extension", "GLX",
+                                         "-noreset"],
                                   env: XDisplay.environment([:]))
         let socket = "/tmp/.X11-unix/X\(number)"
         try #require(waitFor { FileManager.default.fileExists(atPath: socket) && (try? run("xdotool", ["getdisplaygeometry"])) != "" },
@@ -57,21 +60,26 @@ final class XDisplay {
         e["SDL_VIDEODRIVER"] = nil
         e["SDL_RENDER_DRIVER"] = nil
         e["LC_ALL"] = "C.UTF-8"  // titles are UTF-8; the X tools read them through the locale
+        // Never the desktop's session bus: an app started by a test must not hand its paths to the user's
+        // NowPlaying. Tests that need a bus start their own (SessionBus) and pass its address.
+        e["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nowplaying-tests-have-no-session-bus"
         return e.merging(extra) { $1 }
     }
 
-    /// The environment of a program on this display.
+    /// The environment of a program on this display. SDL is held to X11: should it fail to reach this server it
+    /// then says so and stops, rather than falling back to a driver with no window on screen.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        XDisplay.environment(["DISPLAY": name].merging(extra) { $1 })
+        XDisplay.environment(["DISPLAY": name, "SDL_VIDEODRIVER": "x11"].merging(extra) { $1 })
     }
 
-    /// Runs an X tool on this display to completion and returns what it printed.
+    /// Runs an X tool (or any tool, with `env` on top of the display's environment) to completion and returns
+    /// what it printed.
     @discardableResult
-    func run(_ tool: String, _ args: [String]) throws -> String {
+    func run(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> String {
         let path = try #require(XDisplay.which(tool), "\(tool) is installed by scripts/install-deps.sh")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("x-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let child = try ChildProcess(path, args, env: environment(), output: out)
+        let child = try ChildProcess(path, args, env: environment(env), output: out)
         child.wait()
         return (try? String(contentsOfFile: out, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
@@ -83,11 +91,14 @@ final class XDisplay {
         return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
     }
 
-    /// The first mapped window of the `nowplaying` class, once there is one.
-    func appWindow(titled title: String? = nil) throws -> String? {
+    /// The first mapped window of the `nowplaying` class (other than those `excluding`), once there is one;
+    /// nil when none appears, or as soon as `alive` turns false (the program ended).
+    func appWindow(titled title: String? = nil, excluding: Set<String> = [], while alive: () -> Bool = { true }) throws -> String? {
         var window: String?
         _ = try waitFor {
+            guard alive() else { window = nil; return true }
             let candidates = try run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n").map(String.init)
+                .filter { !excluding.contains($0) }
             window = try candidates.first { try title == nil || self.title(of: $0) == title }
             guard let w = window else { return false }
             return (try? run("xwininfo", ["-id", w]))?.contains("IsViewable") == true

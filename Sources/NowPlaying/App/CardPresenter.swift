@@ -1,0 +1,58 @@
+import Playback
+import ViewKit
+
+/// Moves the song card over the library and back (SPEC M1, M4): the card rises from the mini player over a
+/// still of the library, and shrinks back into it.
+@MainActor
+final class CardPresenter {
+    private let root: RootView
+    private let application: Application
+    private let library: LibraryController
+    private let controller: NowPlayingController
+    private let session: PlaybackSession
+
+    init(root: RootView, application: Application, library: LibraryController, controller: NowPlayingController,
+         session: PlaybackSession) {
+        self.root = root; self.application = application; self.library = library
+        self.controller = controller; self.session = session
+        let card = root.card
+        card.chevron.addAction(for: .touchUpInside) { [unowned self] _ in dismiss() }
+        card.requestDismiss = { [unowned self] in dismiss() }
+        card.takeStills = { [unowned self] in libraryStills() }
+        root.library.miniPlayer.tap.addTarget { [unowned self] _ in present(animated: true) }
+    }
+
+    var isPresented: Bool { root.card.isPresented }
+
+    /// The mini player's frame and its thumbnail's, in the card's space.
+    private var miniFrames: (bar: Rect, thumbnail: Rect) {
+        let mini = root.library.miniPlayer
+        return (mini.convert(mini.bounds, to: root.card), mini.cover.convert(mini.cover.bounds, to: root.card))
+    }
+
+    /// SPEC M1: the card rises from the mini player over a still of the library (opened without animation,
+    /// as at start-up, it takes the stills only when it is dismissed or swiped).
+    func present(animated: Bool) {
+        root.layoutIfNeeded()
+        let stills = animated ? libraryStills() : (backdrop: nil, miniBar: nil)
+        let frames = miniFrames
+        root.card.present(backdrop: stills.backdrop, miniBar: stills.miniBar, miniFrame: frames.bar,
+                          thumbnailFrame: frames.thumbnail, cover: controller.cover(for: session.current), animated: animated)
+    }
+
+    /// SPEC M4: back into the mini player.
+    func dismiss(animated: Bool = true) {
+        let frames = miniFrames
+        root.card.dismiss(miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
+                          cover: controller.cover(for: session.current), animated: animated)
+    }
+
+    /// The library without its mini player, and the mini player, as they are now.
+    func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
+        library.showCovers()
+        root.layoutIfNeeded()
+        let lib = root.library
+        let backdrop = application.renderer.snapshot(lib, background: Theme.background, excluding: [lib.miniPlayer])
+        return (backdrop, application.renderer.snapshot(lib.miniPlayer))
+    }
+}

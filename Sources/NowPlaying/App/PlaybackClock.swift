@@ -1,0 +1,50 @@
+import Playback
+import ViewKit
+
+/// The timers that follow playback: while playing, the progress (card and mini player) four times a
+/// second; after not playing for `outputReleaseDelay`, the sound device is closed so an idle app never wakes.
+@MainActor
+final class PlaybackClock {
+    /// Seconds of not playing after which the audio output is closed; pressing play within them resumes
+    /// without reopening it.
+    static let outputReleaseDelay = 2.0
+    /// Seconds between two progress refreshes while playing.
+    static let progressInterval = 0.25
+
+    private let application: Application
+    private let session: PlaybackSession
+    private let refresh: () -> Void
+    private var progressTimer: Int?
+    private var outputReleaseTimer: Int?
+
+    /// `refresh` redraws the progress wherever it is shown.
+    init(application: Application, session: PlaybackSession, refresh: @escaping () -> Void) {
+        self.application = application
+        self.session = session
+        self.refresh = refresh
+    }
+
+    /// Play / pause changed.
+    func playingChanged(_ playing: Bool) {
+        if playing { startProgress() } else { scheduleOutputRelease() }
+    }
+
+    private func scheduleOutputRelease() {
+        if let t = outputReleaseTimer { application.cancelTimer(t) }
+        outputReleaseTimer = application.schedule(after: PlaybackClock.outputReleaseDelay) { [weak self] in
+            guard let self else { return }
+            outputReleaseTimer = nil
+            if !session.isPlaying { session.player.releaseOutput() }
+        }
+    }
+
+    private func startProgress() {
+        guard progressTimer == nil else { return }
+        progressTimer = application.schedule(after: PlaybackClock.progressInterval) { [weak self] in
+            guard let self else { return }
+            progressTimer = nil
+            refresh()
+            if session.isPlaying { startProgress() }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import FoundationEssentials
+import Playback
+
+/// Pictures for media controls (MPRIS mpris:artUrl) as files: a cover embedded in the audio file is written
+/// once to `$XDG_CACHE_HOME/nowplaying/covers` (default `~/.cache/…`), named by its content, and a picture
+/// beside the file is named as it is. Used on the bus thread only.
+struct CoverCache {
+    let directory: String
+    /// Track paths already looked up, and what they gave.
+    private var known: [String: String?] = [:]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? "/tmp") + "/.cache"
+        directory = base + "/nowplaying/covers"
+    }
+
+    /// A file:// URL of the track's picture, or nil when it has none.
+    mutating func url(for trackPath: String) -> String? {
+        if let hit = known[trackPath] { return hit }
+        let url: String?
+        switch CoverArt.find(for: trackPath) {
+        case .embedded(let bytes): url = write(bytes).map { URL(fileURLWithPath: $0).absoluteString }
+        case .file(let path): url = URL(fileURLWithPath: path).absoluteString
+        case .none: url = nil
+        }
+        known[trackPath] = url
+        return url
+    }
+
+    /// Writes an embedded picture unless a file of the same content is there already; returns its path.
+    private func write(_ bytes: [UInt8]) -> String? {
+        // FNV-1a of the bytes names the file: the same cover (an album's tracks) is written once.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let path = directory + "/" + String(hash, radix: 16) + (isPNG ? ".png" : ".jpg")
+        let fm = FileManager.default
+        if fm.fileExists(atPath: path) { return path }
+        do {
+            try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        } catch {
+            return nil
+        }
+    }
+}

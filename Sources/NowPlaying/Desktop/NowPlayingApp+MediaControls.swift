@@ -1,0 +1,53 @@
+import Playback
+import ViewKit
+
+/// The app as the desktop sees it: its state published to media controls (MPRIS) on every change, what they
+/// ask carried out, and the screen saver held off only while music plays fullscreen.
+extension NowPlayingApp {
+    /// Serves media controls on `bus` from now on.
+    func startMediaControls(on bus: MediaBus) {
+        session.onSeek = { [unowned self] _ in publishMediaState(seeked: true) }
+        let mainLoop = application.mainLoop
+        bus.start { command in mainLoop.async { [weak self] in self?.perform(command) } }
+        publishMediaState()
+    }
+
+    /// The screen saver is the desktop's, except while music plays fullscreen (a kiosk, a party screen).
+    func keepScreenAwakeIfWatched() {
+        application.inhibitsScreenSaver = session.isPlaying && application.isFullscreen
+    }
+
+    /// Shows the session's state to media controls; `seeked`: the position jumped.
+    func publishMediaState(seeked: Bool = false) {
+        options.mediaBus?.publish(MediaState(session: session, fullscreen: application.isFullscreen), seeked: seeked)
+    }
+
+    /// Does what media controls (or a second instance) ask.
+    func perform(_ command: MediaCommand) {
+        switch command {
+        case .raise: application.raise()
+        case .quit: application.quit()
+        case .play: session.play()
+        case .pause: session.pause()
+        case .playPause: session.togglePlay()
+        case .stop: perform(KeyCommand.stop)
+        case .next: session.next()
+        case .previous: session.previous()
+        case .setFullscreen(let on):
+            application.setFullscreen(on)
+            keepScreenAwakeIfWatched()
+        case .seek(let seconds):
+            // MPRIS: seeking past the end is next; before the start, the start.
+            if session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }
+        case let .setPosition(track, seconds):
+            if track == session.current && seconds <= session.duration { session.seek(to: seconds) }
+        case .open(let paths):
+            open(paths, playFirst: true)
+            application.raise()
+        case .setVolume(let volume): session.volume = volume
+        case .setShuffle(let on): if on != session.isShuffled { session.toggleShuffle() }
+        case .setRepeat(let mode): while session.repeatMode != mode { session.cycleRepeat() }
+        }
+        publishMediaState()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import Playback
+import Testing
+import ViewKit
+
+/// One NowPlaying at a time on a session bus: a second `nowplaying PATH…` hands its paths to the first and
+/// exits; without a bus both run, and only the first saves the session. Real processes, real windows.
+@Suite(.serialized)
+struct SingleInstanceTests {
+    private let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/Demo").path
+
+    /// Runs `nowplaying ARGS` to its end on the display and bus and returns its exit code and stderr.
+    private func runSecond(_ args: [String], on x: XDisplay, env: [String: String]) throws -> (code: Int32, said: String) {
+        let binary = try #require(ChildProcess.nowplaying)
+        let err = NSTemporaryDirectory() + "np-second-\(UUID().uuidString)"
+        let second = try ChildProcess(binary.path, args, env: x.environment(env.merging(["SDL_AUDIODRIVER": "dummy"]) { $1 }),
+                                      errors: err)
+        defer { second.stop() }
+        try #require(waitFor { !second.isRunning }, "the second instance ended")
+        return (second.wait(), (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    @Test func aSecondInstanceHandsItsPathsToTheFirst() throws {
+        let first = try RunningApp()
+        let bus = try #require(first.bus)
+        #expect(try first.playerctl("status") == "Paused")
+        let third = demo + "/06-velvet-static.mp3"
+        let (code, said) = try runSecond([third], on: first.x, env: bus.environment)
+        #expect(code == 0, "the second instance hands over and exits 0 (\(said))")
+        // The first plays the named file at once.
+        #expect(try waitFor(30) { try first.playerctl("metadata", "title") == "Velvet Static" })
+        #expect(try first.playerctl("status") == "Playing")
+        let d = try first.dump()
+        #expect(d.find("title")?.text == "Velvet Static")
+        #expect(d.find("playPause")?.label == "Pause")
+        let windows = try first.x.run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n")
+        #expect(windows.count == 1, "one window")
+    }
+
+    @Test func newInstanceRunsOnItsOwn() throws {
+        let first = try RunningApp()
+        let second = try RunningApp(arguments: ["--new-instance"], display: first.x, bus: first.bus)
+        #expect(second.window != first.window)
+        let names = try first.x.run("playerctl", ["--list-all"], env: try #require(first.bus).environment)
+        #expect(names.split(separator: "\n").sorted() == ["nowplaying", "nowplaying.instance\(second.app.pid)"])
+    }
+
+    @Test func withoutABusBothRunAndOnlyTheFirstSavesTheSession() throws {
+        let state = NSTemporaryDirectory() + "np-shared-state-\(UUID().uuidString)"
+        let first = try RunningApp(withBus: false, stateDirectory: state)
+        _ = try first.dump()
+        let second = try RunningApp(display: first.x, withBus: false, stateDirectory: state)
+        _ = try second.dump()
+        #expect(first.app.isRunning && second.app.isRunning, "both run")
+        let said = try String(contentsOfFile: second.errors, encoding: .utf8)
+        #expect(said.contains("Another NowPlaying is using the saved session: this one will not save its queue."))
+        // The second moves to track 2 and quits: nothing is saved.
+        try second.x.run("xdotool", ["key", "--window", second.window, "Right"])
+        _ = try second.dump()
+        try second.x.run("xdotool", ["key", "--window", second.window, "q"])
+        #expect(waitFor(30) { !second.app.isRunning })
+        #expect(second.app.wait() == 0)
+        #expect(!FileManager.default.fileExists(atPath: state + "/state.json"), "the second did not save")
+        try first.x.run("xdotool", ["key", "--window", first.window, "q"])
+        #expect(waitFor(30) { !first.app.isRunning })
+        #expect(first.app.wait() == 0)
+        #expect(try PlaybackState.load(from: state)?.current == 0, "the first saved its own place (the first track)")
+    }
+}
