@@ -28,8 +28,8 @@ public final class ReadLog: Sendable {
     @TaskLocal public static var current: ReadLog?
 
     private let entries = Mutex<[Entry]>([])
-    // Proof for the Sendable conformance: a thread id, read only, compared with pthread_equal.
-    private nonisolated(unsafe) let mainThread = pthread_self()
+    /// The thread that made the log (a thread id is Sendable: compared with pthread_equal).
+    private let mainThread = pthread_self()
 
     public init() {}
 
