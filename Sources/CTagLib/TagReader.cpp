@@ -105,6 +105,8 @@ extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
         TagLib::PropertyMap props = ref.file()->properties();
         if (fields & NP_FIELD_TEXT) {
             out->disc = firstNumber(props, "DISCNUMBER");
+            auto albumArtist = props.find("ALBUMARTIST");
+            if (albumArtist != props.end() && !albumArtist->second.isEmpty()) out->album_artist = copy(albumArtist->second.front());
             readReplayGain(out, props);
         }
         auto lyrics = props.find("LYRICS");
@@ -136,6 +138,7 @@ extern "C" void np_free_tags(np_tags *tags) {
     std::free(tags->title);
     std::free(tags->artist);
     std::free(tags->album);
+    std::free(tags->album_artist);
     std::free(tags->lyrics);
     std::free(tags->picture);
     std::memset(tags, 0, sizeof(*tags));

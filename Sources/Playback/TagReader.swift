@@ -7,6 +7,8 @@ public struct Tags: Sendable, Equatable {
     public var title: String?
     public var artist: String?
     public var album: String?
+    /// The album's artist (a compilation's "Various Artists", say), when the tags name one.
+    public var albumArtist: String?
     public var trackNumber: Int?
     public var discNumber: Int?
     public var duration: Double?
@@ -17,10 +19,10 @@ public struct Tags: Sendable, Equatable {
     /// ReplayGain (or R128) tags, nil when there are none.
     public var replayGain: ReplayGain?
 
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil,
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil, trackNumber: Int? = nil,
                 discNumber: Int? = nil, duration: Double? = nil, picture: [UInt8]? = nil, lyrics: String? = nil,
                 replayGain: ReplayGain? = nil) {
-        self.title = title; self.artist = artist; self.album = album; self.trackNumber = trackNumber
+        self.title = title; self.artist = artist; self.album = album; self.albumArtist = albumArtist; self.trackNumber = trackNumber
         self.discNumber = discNumber; self.duration = duration; self.picture = picture; self.lyrics = lyrics
         self.replayGain = replayGain
     }
@@ -55,7 +57,7 @@ public struct Tags: Sendable, Equatable {
             return s.isEmpty ? nil : s
         }
         return Tags(
-            title: text(raw.title), artist: text(raw.artist), album: text(raw.album),
+            title: text(raw.title), artist: text(raw.artist), album: text(raw.album), albumArtist: text(raw.album_artist),
             trackNumber: raw.track > 0 ? Int(raw.track) : nil, discNumber: raw.disc > 0 ? Int(raw.disc) : nil,
             duration: raw.duration > 0 ? raw.duration : nil,
             picture: raw.picture.map { Array(UnsafeBufferPointer(start: $0, count: raw.picture_size)) },

@@ -7,6 +7,8 @@ public struct Track: Hashable, Sendable {
     public var title: String
     public var artist: String
     public var album: String
+    /// The album's artist, when the tags name one.
+    public var albumArtist: String?
     public var trackNumber: Int?
     public var discNumber: Int?
     /// Length in seconds when known before playing.
@@ -30,6 +32,7 @@ public struct Track: Hashable, Sendable {
                   trackNumber: tags?.trackNumber ?? Track.leadingNumber(url.lastPathComponent),
                   discNumber: tags?.discNumber, duration: tags?.duration)
         replayGain = tags?.replayGain
+        albumArtist = tags?.albumArtist
     }
 
     /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces.

@@ -112,8 +112,16 @@ struct MediaControlsTests {
         let r = try RunningApp()
         let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/Demo/06-velvet-static.mp3")
-        try r.playerctl("open", demo.absoluteString)
+        // A copy that names its album's artist too (ID3 TPE2), as a compilation's tracks do.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("np-mpris-\(UUID().uuidString).mp3")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let ffmpeg = try ChildProcess(try #require(XDisplay.which("ffmpeg"), "ffmpeg is installed by scripts/install-deps.sh"),
+                                      ["-loglevel", "error", "-i", demo.path, "-c", "copy", "-metadata", "album_artist=Various Quiet Artists",
+                                       copy.path], env: XDisplay.environment([:]))
+        #expect(ffmpeg.wait() == 0)
+        try r.playerctl("open", copy.absoluteString)
         #expect(try waitFor(30) { try r.playerctl("metadata", "title") == "Velvet Static" })
+        #expect(try r.playerctl("metadata", "xesam:albumArtist") == "Various Quiet Artists")
         #expect(try r.playerctl("status") == "Playing", "an opened file plays at once")
         #expect(try node(r.dump(), "title").text == "Velvet Static")
         let sent = try r.x.run("dbus-send", ["--print-reply", "--dest=org.mpris.MediaPlayer2.nowplaying", "/org/mpris/MediaPlayer2",

@@ -29,6 +29,18 @@ final class FormatTests {
         return Double(crossings.count - 1) / (Double(crossings.last! - crossings.first!) / 44100)
     }
 
+    /// The album's artist (ID3 TPE2, Vorbis and FLAC ALBUMARTIST, MP4 aART), which ffmpeg writes from
+    /// `album_artist`: a compilation's tracks have their own artists and one album artist.
+    @Test(arguments: [("a.mp3", ["-c:a", "libmp3lame"]), ("a.ogg", ["-c:a", "libvorbis"]), ("a.flac", ["-c:a", "flac"]),
+                      ("a.m4a", ["-c:a", "aac"])])
+    func theAlbumArtistIsRead(name: String, codec: [String]) throws {
+        let path = try fixtures.sine(name, codec: codec, seconds: 0.2, withCover: false,
+                                     tags: ["artist": "One Singer", "album_artist": "Various Quiet Artists"])
+        let track = try #require(Library.load([path]).tracks.first)
+        #expect(track.artist == "One Singer")
+        #expect(track.albumArtist == "Various Quiet Artists")
+    }
+
     @Test(arguments: FormatTests.formats.map(\.name))
     func playsAtTheRightPitchAndLengthWithTagsAndCover(name: String) throws {
         let codec = FormatTests.formats.first { $0.name == name }!.codec

@@ -13,6 +13,7 @@ typedef struct np_tags {
     char *title;            /* UTF-8, NULL when absent */
     char *artist;
     char *album;
+    char *album_artist;     /* the album's artist (TPE2, ALBUMARTIST, aART), NULL when absent */
     char *lyrics;           /* embedded lyrics (USLT, LYRICS, ©lyr), NULL when absent */
     int track;              /* 0 when absent */
     int disc;               /* 0 when absent */

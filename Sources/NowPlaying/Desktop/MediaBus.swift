@@ -321,6 +321,7 @@ final class MediaBus: Sendable {
         entry("xesam:title", "s") { $0.string(track.title) }
         entry("xesam:artist", "as") { $0.strings([track.artist]) }
         entry("xesam:album", "s") { $0.string(track.album) }
+        if let albumArtist = track.albumArtist { entry("xesam:albumArtist", "as") { $0.strings([albumArtist]) } }
         if let n = track.trackNumber { entry("xesam:trackNumber", "i") { $0.int32(Int32(clamping: n)) } }
         entry("xesam:url", "s") { $0.string(URL(fileURLWithPath: track.path).absoluteString) }
         w.close()

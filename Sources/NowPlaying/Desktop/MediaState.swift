@@ -15,6 +15,7 @@ struct MediaState: Equatable, Sendable {
         var title: String
         var artist: String
         var album: String
+        var albumArtist: String?
         var trackNumber: Int?
         /// Seconds; 0 when unknown.
         var length: Double
@@ -93,7 +94,7 @@ extension MediaState {
         stamp = MediaState.now()
         if let t = session.currentTrack, session.player.path != nil {
             track = Track(index: session.current, path: t.path, title: t.title, artist: t.artist, album: t.album,
-                          trackNumber: t.trackNumber, length: session.duration)
+                          albumArtist: t.albumArtist, trackNumber: t.trackNumber, length: session.duration)
         }
         let loaded = track != nil
         canGoNext = !session.tracks.isEmpty
