@@ -6,6 +6,9 @@ import Testing
 
 /// Large blocks SDL allocates on the main thread while counting is on (surfaces of 64 KiB and more).
 private let largeSDLAllocations = Atomic<Int>(0)
+// SDL's allocator hook is a C function pointer with no context: what it reads must be global. Why
+// `nonisolated(unsafe)` is safe: both are written on the main thread before the hook is put in, and only read
+// after (by any thread SDL allocates on).
 nonisolated(unsafe) private var sdlMalloc: SDL_malloc_func?
 nonisolated(unsafe) private var mainThread = pthread_self()
 
