@@ -7,7 +7,7 @@ import FoundationEssentials
 /// level's texture from the pixels instead of decoding again.
 public struct DecodedImage: Sendable {
     /// Where the picture's own compressed bytes are, for drawing it larger than it was kept at: a file read
-    /// again, bytes kept, or bytes read again by the caller's closure (a cover inside an audio file).
+    /// again, bytes kept, or bytes read again by the caller's closure (a picture inside another file).
     enum Origin: Sendable { case file(String), bytes([UInt8]), reader(@Sendable () -> [UInt8]?) }
     let origin: Origin
     /// A picture kept smaller than it is: its kept pixels compressed again, which later decodes up to that size

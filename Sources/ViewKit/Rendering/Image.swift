@@ -35,7 +35,7 @@ public final class Image {
         self.init(decoded: try DecodedImage(contentsOfFile: path))
     }
 
-    /// Decodes an image held in memory (e.g. cover art embedded in an audio file).
+    /// Decodes an image held in memory (e.g. a picture embedded in another file).
     public convenience init(data: [UInt8], name: String) throws {
         self.init(decoded: try DecodedImage(bytes: data, name: name))
     }

@@ -52,7 +52,7 @@ extension Renderer {
     }
 
     /// Each changed view's place when last drawn and its place now, except a place that an opaque view drawn
-    /// after it covers whole (a slider under the song card changes nothing on screen).
+    /// after it covers whole (a slider under an opaque sheet changes nothing on screen).
     private func addPlaces(of views: [View], root: View, base: AffineTransform, to region: inout DirtyRegion) {
         for v in views {
             let inTree = v.rootView === root && v.isVisibleInTree
