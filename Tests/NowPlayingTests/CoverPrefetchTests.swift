@@ -8,10 +8,7 @@ import Testing
 @MainActor
 struct CoverPrefetchTests {
     @Test func coversAScreenAheadAreLoadedBeforeTheyAreShown() throws {
-        var options = headlessOptions(size: Size(width: 375, height: 667))
-        options.paths = [try AppResources.locate().demoAlbum]
-        let a = try NowPlayingApp(options: options)
-        a.application.drawIfNeeded()
+        let a = try demoAlbumApp()
         #expect(a.controller.coverLoader == nil, "headless runs decode on the spot (the same frames every run)")
         // Idle turns first warm the library's thumbnails (reading covers on the spot, which would take over
         // from a prefetch still on its way).

@@ -9,10 +9,7 @@ import Testing
 @MainActor
 struct LyricsOffMainThreadTests {
     @Test func aTrackChangeLooksForLyricsOnAWorker() throws {
-        var options = headlessOptions(size: Size(width: 375, height: 667))
-        options.paths = [try AppResources.locate().demoAlbum]
-        let a = try NowPlayingApp(options: options)
-        a.application.drawIfNeeded()
+        let a = try demoAlbumApp()
         a.controller.lyrics.mainLoop = a.application.mainLoop
         let card = a.view.lyricsCard
         let log = ReadLog()

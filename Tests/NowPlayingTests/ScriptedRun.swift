@@ -32,3 +32,13 @@ func headlessOptions(size: Size, stateDirectory: String? = nil) -> NowPlayingApp
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("np-state-\(UUID().uuidString)").path
     return options
 }
+
+/// A headless, paused app of 375 × 667 on the demo album, its first frame drawn.
+@MainActor
+func demoAlbumApp() throws -> NowPlayingApp {
+    var options = headlessOptions(size: Size(width: 375, height: 667))
+    options.paths = [try AppResources.locate().demoAlbum]
+    let app = try NowPlayingApp(options: options)
+    app.application.drawIfNeeded()
+    return app
+}
