@@ -308,7 +308,6 @@ public final class NowPlayingApp {
         case .toggleFullscreen:
             application.setFullscreen(!application.isFullscreen)
             publishMediaState()
-            keepScreenAwakeIfWatched()
         case .quit: application.quit()
         }
     }

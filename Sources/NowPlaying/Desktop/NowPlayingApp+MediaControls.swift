@@ -2,7 +2,7 @@ import Playback
 import ViewKit
 
 /// The app as the desktop sees it: its state published to media controls (MPRIS) on every change, what they
-/// ask carried out, and the screen saver held off only while music plays fullscreen.
+/// ask carried out, and the screen saver held off only while the kiosk plays.
 extension NowPlayingApp {
     /// Serves media controls on `bus` from now on.
     func startMediaControls(on bus: MediaBus) {
@@ -12,9 +12,10 @@ extension NowPlayingApp {
         publishMediaState()
     }
 
-    /// The screen saver is the desktop's, except while music plays fullscreen (a kiosk, a party screen).
+    /// The screen saver is the desktop's, except while the kiosk (`--kiosk`) plays: a desktop user's screen
+    /// locks as usual even with music on fullscreen; a jukebox's screen is what people watch.
     func keepScreenAwakeIfWatched() {
-        application.inhibitsScreenSaver = session.isPlaying && application.isFullscreen
+        application.inhibitsScreenSaver = options.kiosk && session.isPlaying
     }
 
     /// Shows the session's state to media controls; `seeked`: the position jumped.
@@ -33,9 +34,7 @@ extension NowPlayingApp {
         case .stop: perform(KeyCommand.stop)
         case .next: session.next()
         case .previous: session.previous()
-        case .setFullscreen(let on):
-            application.setFullscreen(on)
-            keepScreenAwakeIfWatched()
+        case .setFullscreen(let on): application.setFullscreen(on)
         case .seek(let seconds):
             // MPRIS: seeking past the end is next; before the start, the start.
             if session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }

@@ -99,9 +99,15 @@ public final class Application {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
-        guard let w = SDL_CreateWindow(configuration.title, centered, centered,
-                                       Int32((configuration.size.width * forced).rounded()),
-                                       Int32((configuration.size.height * forced).rounded()), flags) else {
+        let width = Int32((configuration.size.width * forced).rounded())
+        let height = Int32((configuration.size.height * forced).rounded())
+        // A window made without OpenGL is destroyed and made again when the OpenGL renderer (SDL's default)
+        // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
+        // from the start when that renderer is coming; without, when OpenGL is not there (no GLX visual).
+        let openGL = !configuration.headless && Application.rendererWillUseOpenGL
+        guard let w = (openGL ? SDL_CreateWindow(configuration.title, centered, centered, width, height,
+                                                 flags | SDL_WINDOW_OPENGL.rawValue) : nil)
+                ?? SDL_CreateWindow(configuration.title, centered, centered, width, height, flags) else {
             throw SDLError("Opening a window")
         }
         sdlWindow = w

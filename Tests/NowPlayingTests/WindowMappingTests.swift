@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The app maps one window and keeps it, on both of SDL's renderers. A window made without OpenGL and then
+/// given the default (OpenGL) renderer is destroyed and made again by SDL: the desktop sees a window flash,
+/// and whoever found the first one (a window manager's placement, a test's xdotool) holds a dead id.
+/// What the X server did is read from the server (`xev` on the root window), not from the app.
+@Suite(.serialized)
+struct WindowMappingTests {
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    func theAppMapsExactlyOneWindow(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+        let x = try XDisplay(width: 800, height: 900)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-map-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let events = dir + "/xev"
+        let xev = try ChildProcess(try #require(XDisplay.which("stdbuf")),
+                                   ["-oL", try #require(XDisplay.which("xev")), "-root", "-event", "substructure"],
+                                   env: x.environment(), output: events)
+        defer { xev.stop() }
+        func logged() -> String { (try? String(contentsOfFile: events, encoding: .utf8)) ?? "" }
+        // xev says nothing when it starts watching: a window mapped by another client shows it listens.
+        let xlogo = try #require(XDisplay.which("xlogo"))
+        let listening = try (1...20).contains { _ in
+            let probe = try ChildProcess(xlogo, [], env: x.environment())
+            defer { probe.stop() }
+            return waitFor(3) { logged().contains("MapNotify event") }
+        }
+        try #require(listening, "xev watches the root window")
+
+        try "settle\ndump \(dir)/dump.json\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
+        var env = ["SDL_AUDIODRIVER": "dummy"]
+        env["SDL_RENDER_DRIVER"] = renderer.driver
+        for arguments in [[String](), ["--kiosk"]] {
+            let before = logged().components(separatedBy: "MapNotify event").count
+            let app = try ChildProcess(try #require(ChildProcess.nowplaying).path,
+                                       ["--size", "375x667", "--paused", "--state-dir", dir + "/state",
+                                        "--script", dir + "/script"] + arguments,
+                                       env: x.environment(env), errors: dir + "/stderr")
+            #expect(waitFor { !app.isRunning })
+            #expect(app.wait() == 0)
+            #expect(FileManager.default.fileExists(atPath: dir + "/dump.json"), "the app drew and dumped its views")
+            let mapped = logged().components(separatedBy: "MapNotify event").count - before
+            #expect(mapped == 1, "\(arguments): windows mapped: \(mapped)")
+        }
+    }
+}
