@@ -39,6 +39,40 @@ struct SingleInstanceTests {
         #expect(windows.count == 1, "one window")
     }
 
+    /// MPRIS `Raise` and a second instance bring the window to the front under a real window manager
+    /// (Openbox, which honours _NET_ACTIVE_WINDOW as GNOME's and KDE's do): the X server's active window and
+    /// the top of its stacking order are the app's, after another program's window covered it.
+    @Test func raiseBringsTheWindowToTheFrontUnderAWindowManager() throws {
+        let x = try XDisplay(width: 1280, height: 1024, withWindowManager: true)
+        let first = try RunningApp(display: x)
+        let bus = try #require(first.bus)
+        func active() throws -> String { try x.run("xdotool", ["getactivewindow"]).trimmingCharacters(in: .whitespacesAndNewlines) }
+        func topmost() throws -> String? {
+            let stacking = try x.run("xprop", ["-root", "_NET_CLIENT_LIST_STACKING"])
+            return stacking.split(separator: ",").last.flatMap { UInt($0.trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "0x", with: ""), radix: 16) }.map(String.init)
+        }
+        let raisers: [(String, () throws -> Void)] = [
+            ("MPRIS Raise", {
+                _ = try x.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.nowplaying",
+                                            "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Raise"], env: bus.environment)
+            }),
+            ("a second instance", {
+                let (code, said) = try runSecond([demo + "/06-velvet-static.mp3"], on: x, env: bus.environment)
+                #expect(code == 0, "\(said)")
+            }),
+        ]
+        for (name, raise) in raisers {
+            let other = try ChildProcess(try #require(XDisplay.which("xlogo")), ["-geometry", "1200x1000+0+0"], env: x.environment())
+            defer { other.stop() }
+            try #require(waitFor(30) { (try? active()) != first.window && (try? topmost()) != first.window },
+                         "\(name): another program's window is in front")
+            try raise()
+            #expect(waitFor(30) { (try? active()) == first.window }, "\(name): the app's window is active")
+            #expect(try topmost() == first.window, "\(name): and on top")
+        }
+    }
+
     @Test func newInstanceRunsOnItsOwn() throws {
         let first = try RunningApp()
         let second = try RunningApp(arguments: ["--new-instance"], display: first.x, bus: first.bus)
