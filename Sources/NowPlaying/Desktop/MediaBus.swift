@@ -25,7 +25,9 @@ final class MediaBus: Sendable {
     /// What the app opens (MPRIS SupportedMimeTypes; the .desktop entry lists the same).
     static let mimeTypes = [
         "audio/mpeg", "audio/ogg", "audio/x-vorbis+ogg", "audio/opus", "audio/x-opus+ogg", "audio/flac",
-        "audio/x-flac", "audio/wav", "audio/x-wav", "audio/x-mpegurl", "audio/mpegurl",
+        "audio/x-flac", "audio/wav", "audio/x-wav", "audio/mp4", "audio/x-m4a", "audio/x-m4b", "audio/aac",
+        "audio/x-aac", "audio/x-ms-wma", "audio/x-aiff", "audio/x-wavpack", "audio/x-ape", "audio/x-mod",
+        "audio/x-xm", "audio/x-it", "audio/x-s3m", "audio/midi", "audio/x-mpegurl", "audio/mpegurl",
     ]
     /// mpris:trackid when nothing is loaded.
     static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
