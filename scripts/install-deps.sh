@@ -10,7 +10,7 @@ packages=(
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox
-  libsystemd-dev dbus playerctl python3-gi gir1.2-glib-2.0 shared-mime-info
+  libsystemd-dev dbus playerctl python3-gi gir1.2-glib-2.0 shared-mime-info python3-mutagen
   pulseaudio pulseaudio-utils desktop-file-utils appstream
 )
 missing=()

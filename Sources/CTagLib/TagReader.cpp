@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 #include <taglib/asffile.h>
+#include <taglib/asfpicture.h>
+#include <taglib/asftag.h>
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
 #include <taglib/tfilestream.h>
@@ -36,6 +38,18 @@ void setPicture(np_tags *out, const TagLib::ByteVector &data) {
     out->picture = static_cast<unsigned char *>(std::malloc(data.size()));
     std::memcpy(out->picture, data.data(), data.size());
     out->picture_size = data.size();
+}
+
+/* The front cover from WMA's WM/Picture attributes, else the first picture. */
+void fromASF(np_tags *out, const TagLib::ASF::AttributeList &attributes) {
+    for (const auto &a : attributes) {
+        TagLib::ASF::Picture p = a.toPicture();
+        if (p.isValid() && p.type() == TagLib::ASF::Picture::FrontCover) { setPicture(out, p.picture()); return; }
+    }
+    for (const auto &a : attributes) {
+        TagLib::ASF::Picture p = a.toPicture();
+        if (p.isValid()) { setPicture(out, p.picture()); return; }
+    }
 }
 
 /* The front cover from a list of FLAC-style pictures, else the first one. */
@@ -130,6 +144,8 @@ extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
             TagLib::MP4::CoverArtList covers = mp4->tag()->item("covr").toCoverArtList();
             if (!covers.isEmpty()) setPicture(out, covers.front().data());
         }
+    } else if (auto *asf = dynamic_cast<TagLib::ASF::File *>(file)) {
+        if (asf->tag()) fromASF(out, asf->tag()->attribute("WM/Picture"));
     }
     return 0;
 }

@@ -70,6 +70,28 @@ struct EncodedFixtures {
         return path
     }
 
+    /// Embeds the fixtures' cover in the WMA at `path` as Windows Media Player writes it (a WM/Picture
+    /// attribute, front cover), with Mutagen (Debian's python3-mutagen): ffmpeg's ASF muxer writes a picture
+    /// as a video stream, which no player reads as the cover.
+    func embedWMACover(in path: String) throws {
+        let script = """
+            import sys, struct
+            from mutagen.asf import ASF, ASFByteArrayAttribute
+            path, cover = sys.argv[1], sys.argv[2]
+            data = open(cover, 'rb').read()
+            mime, description = 'image/png'.encode('utf-16-le') + b'\\0\\0', b'\\0\\0'
+            f = ASF(path)
+            f['WM/Picture'] = [ASFByteArrayAttribute(struct.pack('<bI', 3, len(data)) + mime + description + data)]
+            f.save()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path, try cover()]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw FixtureError(message: "mutagen could not embed a WMA cover in \(path)") }
+    }
+
     /// `seconds` of a `frequency` Hz sine at 44.1 kHz on both channels (1/8 of full scale × `scale`) as
     /// `name`, encoded with `codec`, tagged with `tags`, with the cover embedded when `withCover`.
     @discardableResult
