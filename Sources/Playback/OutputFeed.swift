@@ -25,6 +25,14 @@ final class OutputFeed: @unchecked Sendable {
         var next: OpenTrack?
         /// Counts requests for `next`: a track opened for an older request (on a worker) is not queued.
         var nextRequest = 0
+        /// Counts `load`s: a file opened (on a worker) for an older one is dropped.
+        var loadRequest = 0
+        /// The file the latest load is opening (nil once open, or failed).
+        var loading: String?
+        /// The gain the track being loaded plays at (it may change while the file opens).
+        var loadingGain: Float = 1
+        /// How the latest load ended, until the main thread handles its event.
+        var opened: Opened?
         var playing = false
         /// Frames of the current track delivered to the output so far (its position).
         var position = 0
@@ -35,6 +43,12 @@ final class OutputFeed: @unchecked Sendable {
         /// How many times the queued track took over (an event was sent for each).
         var advances = 0
         var scratch: [Float] = []
+    }
+
+    /// How a load ended: its request number, and why it failed.
+    enum Opened {
+        case opened(Int)
+        case failed(Int, PlayerError)
     }
 
     private let lock = Mutex(())
@@ -80,13 +94,13 @@ final class OutputFeed: @unchecked Sendable {
             for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (s.scratch[i] * gain).rounded()))) }
             for i in (done * channels)..<(frames * channels) { out[i] = 0 }
         }
-        for _ in 0..<events { OutputFeed.postFinished() }
+        for _ in 0..<events { OutputFeed.post(musicFinishedEventType) }
     }
 
-    /// Tells the main loop (an SDL event, safe from any thread) that a track ran out.
-    private static func postFinished() {
+    /// Tells the main loop (an SDL event, safe from any thread) that a track ran out or was opened.
+    static func post(_ type: UInt32) {
         var e = SDL_Event()
-        e.type = musicFinishedEventType
+        e.type = type
         SDL_PushEvent(&e)
     }
 }
@@ -94,6 +108,10 @@ final class OutputFeed: @unchecked Sendable {
 /// The SDL event type pushed (from the audio thread) when a track finishes playing or the queued one
 /// takes over.
 public let musicFinishedEventType: UInt32 = SDL_RegisterEvents(1)
+
+/// The SDL event type pushed (from the worker that opens files) when a loaded track was opened, or could
+/// not be (`Player.handleOpenedEvent`).
+public let trackOpenedEventType: UInt32 = SDL_RegisterEvents(1)
 
 /// SDL_mixer's music hook: `arg` is the player's `OutputFeed`, kept alive while the hook is set.
 let outputFeedHook: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Void = { arg, stream, len in

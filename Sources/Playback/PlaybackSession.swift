@@ -68,34 +68,66 @@ public final class PlaybackSession {
         loadCurrent(position: position, direction: 1)
     }
 
-    /// Loads the current track; one that cannot be decoded is reported and skipped in `direction`.
+    /// Loads the current track (opened on a worker: `handleTrackOpened` takes the outcome); one that cannot
+    /// be decoded is reported and skipped in `direction`.
     private func loadCurrent(position: Double, direction: Int) {
-        var attempts = 0
-        while attempts < tracks.count {
-            let index = queue.current
-            do {
-                try player.load(tracks[index].path, gain: gain(for: index))
-                fillInFromStream(index)
-                if player.duration > 0 { tracks[index].duration = player.duration }
-                if wantsToPlay { player.play(from: position) } else if position > 0 { player.seek(to: position) }
-                queueFollowing()
-                onTrackChange?(index)
-                onStateChange?()
-                return
-            } catch {
-                unplayable.insert(index)
-                onProblem?("\(error) Skipped.")
-                attempts += 1
-                let moved = direction >= 0 ? queue.next() : queue.previous(at: 0)
-                if moved == nil || (direction < 0 && moved == index) { break }
-            }
-        }
-        player.stop()
-        stalledWantingToPlay = wantsToPlay
-        wantsToPlay = false
-        if !expectsMoreTracks { onProblem?("Nothing in the queue can be played.") }
-        onTrackChange?(queue.current)
+        skipDirection = direction
+        failedInARow = 0
+        beginLoading(position: position)
+    }
+
+    /// Which way a track that cannot be decoded is skipped, and how many failed one after another.
+    private var skipDirection = 1
+    private var failedInARow = 0
+
+    private func beginLoading(position: Double) {
+        let index = queue.current
+        player.load(tracks[index].path, gain: gain(for: index), playing: wantsToPlay, at: position)
+        queueFollowing()
+        onTrackChange?(index)
         onStateChange?()
+    }
+
+    /// The opened SDL event arrived: the current track is open (its stream's own tags and length are
+    /// known now), or it cannot be decoded: reported, and the next one in the direction of travel loads.
+    public func handleTrackOpened() {
+        let index = queue.current
+        switch player.handleOpenedEvent() {
+        case .none: return
+        case .opened:
+            failedInARow = 0
+            let named = { [tracks] in [tracks[index].title, tracks[index].artist, tracks[index].album] }
+            let before = named()
+            fillInFromStream(index)
+            if player.duration > 0 { tracks[index].duration = player.duration }
+            // The stream named what the tags did not: shown as a track change of the same track.
+            if named() != before { onTrackChange?(index) }
+            onStateChange?()
+        case .failed(let error):
+            unplayable.insert(index)
+            onProblem?("\(error) Skipped.")
+            failedInARow += 1
+            let moved = skipDirection >= 0 ? queue.next() : queue.previous(at: 0)
+            if failedInARow < tracks.count, let moved, !(skipDirection < 0 && moved == index) {
+                beginLoading(position: 0)
+                return
+            }
+            player.stop()
+            stalledWantingToPlay = wantsToPlay
+            wantsToPlay = false
+            if !expectsMoreTracks { onProblem?("Nothing in the queue can be played.") }
+            onTrackChange?(queue.current)
+            onStateChange?()
+        }
+    }
+
+    /// Waits for the track being opened and handles the outcome (and any skips it leads to), for scripts
+    /// and tests that go on only once the current track is open or known to be unplayable.
+    public func finishLoading() {
+        repeat {
+            player.waitForOpening()
+            handleTrackOpened()
+        } while player.isOpening
     }
 
     /// Opens what plays after the current track ends (per repeat and shuffle), so the player joins it on

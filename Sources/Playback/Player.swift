@@ -25,14 +25,16 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
 /// A `Decoder` (FFmpeg or SDL_mixer, whichever opens the file) feeds the output through SDL_mixer's music
 /// hook, so every format pauses, seeks (to the sample), counts its position and ends the same way, and the
 /// volume is the player's own (applied to the samples, kept while the output is closed and reopened).
-/// The end of a track arrives as an SDL event of `musicFinishedEventType` on the main loop.
+/// Files are opened on a worker thread; the outcome of a load (`trackOpenedEventType`) and the end of a
+/// track (`musicFinishedEventType`) arrive as SDL events on the main loop.
 @MainActor
 public final class Player {
     public enum State: Sendable { case stopped, playing, paused }
 
     public private(set) var state: State = .stopped
-    /// The current track's file (the queued one becomes current on the audio thread when this one ends).
-    public var path: String? { feed.withState { $0.current?.path } }
+    /// The current track's file, or the one being opened (the queued one becomes current on the audio
+    /// thread when this one ends).
+    public var path: String? { feed.withState { $0.current?.path ?? $0.loading } }
     /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
     public private(set) var driver: String
     /// The driver asked for at creation (nil: SDL's choice), and whether a missing device falls back to silence.
@@ -134,22 +136,89 @@ public final class Player {
     /// Why the real output could not be used, when the player fell back to silence.
     public let openProblem: String?
 
-    /// Loads a file, replacing the current one and any queued one (stopped), to play at `gain` (its
-    /// ReplayGain amplitude factor). Throws when no decoder can decode it.
-    public func load(_ path: String, gain: Double = 1) throws {
-        stop()
-        feed.withState { s in
+    /// Loads a file on the worker thread, replacing the current one and any queued one, to play at `gain`
+    /// (its ReplayGain amplitude factor) from `position` seconds, playing or not. Returns at once: no file is
+    /// read on the calling (interface) thread, whatever disk or file it is. The outcome arrives as an SDL
+    /// event of `trackOpenedEventType`, for `handleOpenedEvent`; until then `path` is the file being opened,
+    /// `duration` is 0, and playing waits for it (silence).
+    public func load(_ path: String, gain: Double = 1, playing: Bool = false, at position: Double = 0) {
+        let frame = Player.frame(max(0, position))
+        let request = feed.withState { s -> Int in
             s.current = nil
             s.next = nil
             s.nextRequest += 1
-            s.position = 0
+            s.loadRequest += 1
+            s.loading = path
+            s.loadingGain = Float(gain)
+            s.opened = nil
+            s.position = frame
             s.ended = false
+            s.playing = playing
             advancesHandled = s.advances
+            return s.loadRequest
         }
-        guard reopenOutput() else { throw PlayerError.noAudioDevice(String(cString: SDL_GetError())) }
-        let track = try Player.open(path, gain: gain, with: backends)
-        feed.withState { $0.current = track }
+        state = playing ? .playing : (frame > 0 ? .paused : .stopped)
+        guard reopenOutput() else {
+            let error = PlayerError.noAudioDevice(String(cString: SDL_GetError()))
+            feed.withState { s in
+                s.loading = nil
+                s.opened = .failed(request, error)
+            }
+            OutputFeed.post(trackOpenedEventType)
+            return
+        }
+        let feed = self.feed, backends = self.backends
+        onOpener {
+            // A newer load came first: this file is not wanted any more.
+            guard let gain = feed.withState({ $0.loadRequest == request ? $0.loadingGain : nil }) else { return }
+            let outcome: Result<OpenTrack, PlayerError>
+            do throws(PlayerError) { outcome = .success(try Player.open(path, gain: Double(gain), with: backends)) } catch { outcome = .failure(error) }
+            let taken = feed.withState { s -> Bool in
+                guard s.loadRequest == request else { return false }
+                s.loading = nil
+                switch outcome {
+                case .success(var track):
+                    track.gain = s.loadingGain
+                    track.decoder.seek(toFrame: s.position)
+                    s.current = track
+                    s.opened = .opened(request)
+                case .failure(let error):
+                    s.playing = false
+                    s.opened = .failed(request, error)
+                }
+                return true
+            }
+            if taken { OutputFeed.post(trackOpenedEventType) }
+        }
     }
+
+    /// What an opened event meant.
+    public enum Opening: Sendable, Equatable {
+        /// Nothing (now): a newer load came first, or the event was handled already.
+        case none
+        /// The file is open: `duration` and `streamTags` are its own, and it plays if it was asked to.
+        case opened
+        /// No decoder could open it (why, in plain words): nothing is loaded and the player is stopped.
+        case failed(PlayerError)
+    }
+
+    /// Handles an opened event (the outcome of the latest `load`), once.
+    public func handleOpenedEvent() -> Opening {
+        switch feed.withState({ s -> OutputFeed.Opened? in defer { s.opened = nil }; return s.opened }) {
+        case nil: return .none
+        case .opened: return .opened
+        case .failed(_, let error):
+            state = .stopped
+            return .failed(error)
+        }
+    }
+
+    /// Whether the latest `load` is still being opened.
+    public var isOpening: Bool { feed.withState { $0.loading != nil } }
+
+    /// Waits until the worker has opened what `load` (and `queueNext`) asked for; the outcome is then
+    /// there for `handleOpenedEvent` (scripts and tests that go on only once a track is open).
+    public func waitForOpening() { opener.sync {} }
 
     /// Opens `path` for the output with the first of `backends` that takes it (from any thread).
     private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend]) throws(PlayerError) -> OpenTrack {
@@ -157,13 +226,25 @@ public final class Player {
         return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags, gain: Float(gain))
     }
 
-    /// Where queued tracks are opened (FFmpeg reads the file's headers and first packets), off the main thread.
+    /// Where loaded and queued tracks are opened (a decoder reads the file's headers and first packets), off
+    /// the main thread, one at a time.
     private let opener = DispatchQueue(label: "nowplaying.decoder-open")
+
+    /// Runs `work` on the opener, recording its reads in this task's `ReadLog` (if one is bound).
+    private func onOpener(_ work: @escaping @Sendable () -> Void) {
+        let log = ReadLog.current
+        opener.async { ReadLog.$current.withValue(log) { work() } }
+    }
 
     /// The current track's ReplayGain amplitude factor; a change is heard at once.
     public var trackGain: Double {
-        get { Double(feed.withState { $0.current?.gain } ?? 1) }
-        set { feed.withState { $0.current?.gain = Float(newValue) } }
+        get { Double(feed.withState { $0.current?.gain ?? $0.loadingGain }) }
+        set {
+            feed.withState { s in
+                s.current?.gain = Float(newValue)
+                s.loadingGain = Float(newValue)
+            }
+        }
     }
 
     /// Opens `path` on a worker thread to follow the current track on the sample when it ends (nil:
@@ -177,7 +258,7 @@ public final class Player {
         }
         guard let path, reopenOutput() else { return }
         let feed = self.feed, backends = self.backends
-        opener.async {
+        onOpener {
             guard let track = try? Player.open(path, gain: gain, with: backends) else { return }
             feed.withState { s in
                 if s.nextRequest == request { s.next = track }
@@ -185,7 +266,7 @@ public final class Player {
         }
     }
 
-    /// Starts the loaded track at `position` seconds.
+    /// Starts the loaded track (or the one being opened, once open) at `position` seconds.
     public func play(from position: Double = 0) {
         guard path != nil, reopenOutput() else { return }
         let frame = Player.frame(max(0, position))

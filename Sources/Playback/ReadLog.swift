@@ -4,7 +4,8 @@ import Synchronization
 /// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
 /// (which fields) and decoder opens, each with its file and whether it ran on the main thread. Tests count
 /// work with it (tags parsed twice, a picture copied that nobody shows, a parse on the main thread at a
-/// track change) instead of timing it. Work on another thread is recorded only in a task that binds a log.
+/// track change) instead of timing it. Work on another thread is recorded only in a task that binds a log (the player's opener
+/// carries the log of the task that asked it to open a file).
 public final class ReadLog: Sendable {
     public enum What: Sendable, Equatable {
         case tags(Tags.Fields)

@@ -228,6 +228,24 @@ struct CardTransitionTests {
         a.session.pause()
     }
 
+    /// The list is shown again (a track opened, the state changed) while a finger is on a row: the row stays
+    /// the same control, so the tap still plays it (UIKit's cells keep their touches across a reload of
+    /// their content).
+    @Test func aRefreshUnderTheFingerKeepsTheTap() throws {
+        let a = try app(onLibrary: false)
+        a.session.finishLoading()
+        let module = a.root.card.lowerModule
+        a.root.card.scroll.contentOffset = Point(x: 0, y: a.root.card.scroll.maximumContentOffset.y)
+        a.application.window.layoutTreeIfNeeded()
+        let c = module.rows[1].convert(Point(x: 20, y: 20), to: nil)
+        a.application.post(.mouseDown(c)); a.advanceFrame()
+        let upcoming = module.rows.map { (index: $0.index, track: a.session.tracks[$0.index]) }
+        module.show(current: try #require(a.session.currentTrack), upcoming: upcoming)
+        a.application.post(.mouseUp(c)); a.advanceFrame()
+        #expect(a.session.current == upcoming[1].index, "the tapped row plays")
+        a.session.pause()
+    }
+
     @Test func libraryRowsPlayWhenTapped() throws {
         let a = try app(onLibrary: true)
         let d = ViewDump(a.application.window)

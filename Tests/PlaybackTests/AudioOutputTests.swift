@@ -53,7 +53,7 @@ final class AudioOutputTests {
     @Test func playingPutsTheTracksSamplesOnTheOutput() throws {
         let wav = try scratch.wav("tone.wav", seconds: 3)
         let player = try diskPlayer()
-        try player.load(wav)
+        try player.loadNow(wav)
         player.play()
         let heard = try heardFromFirstSound(player)
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 30_000)
@@ -62,7 +62,7 @@ final class AudioOutputTests {
     @Test func pauseGivesSilenceAndResumeContinues() throws {
         let wav = try scratch.wav("long.wav", seconds: 20)
         let player = try diskPlayer()
-        try player.load(wav)
+        try player.loadNow(wav)
         player.play()
         #expect(waitForFrames(capture.frameCount + 3 * 2048))
         player.pause()
@@ -79,7 +79,7 @@ final class AudioOutputTests {
     @Test func seekingToTenSecondsPlaysFromTenSeconds() throws {
         let wav = try scratch.wav("twelve.wav", seconds: 12)
         let player = try diskPlayer()
-        try player.load(wav)
+        try player.loadNow(wav)
         player.seek(to: 10)
         #expect(player.state == .paused)
         player.resume()
@@ -92,7 +92,7 @@ final class AudioOutputTests {
     @Test func releasedOutputClosesTheDeviceAndResumesWhereItWas() throws {
         let wav = try scratch.wav("release.wav", seconds: 12)
         let player = try diskPlayer()
-        try player.load(wav)
+        try player.loadNow(wav)
         player.play()
         player.releaseOutput()
         #expect(player.isOutputOpen, "never while playing")
@@ -116,7 +116,7 @@ final class AudioOutputTests {
         let player = try diskPlayer()
         player.volume = 0.5
         #expect(player.volume == 0.5)
-        try player.load(wav)
+        try player.loadNow(wav)
         player.play()
         let heard = try heardFromFirstSound(player)
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 20_000, gain: 0.125)

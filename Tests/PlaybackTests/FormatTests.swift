@@ -55,7 +55,7 @@ final class FormatTests {
         #expect(CoverArt.find(for: path) == .embedded(Array(cover)), "the embedded PNG, byte for byte")
 
         let player = try capture.player()
-        try player.load(path)
+        try player.loadNow(path)
         #expect(abs(player.duration - 3) < 0.03, "duration \(player.duration)")
         player.play()
         let end = Date().addingTimeInterval(60)
@@ -77,12 +77,12 @@ final class FormatTests {
     @Test func aBuildWithoutFFmpegSaysWhatTheFileIs() throws {
         let path = try fixtures.sine("song.m4a", codec: ["-c:a", "aac"], seconds: 0.5, withCover: false)
         let player = try capture.player(backends: [.mixer])
-        #expect(throws: PlayerError.self) { try player.load(path) }
-        do { try player.load(path) } catch {
+        #expect(throws: PlayerError.self) { try player.loadNow(path) }
+        do { try player.loadNow(path) } catch {
             #expect("\(error)" == "song.m4a is AAC in an M4A file, which this build cannot decode.")
         }
         let wma = try fixtures.sine("song.wma", codec: ["-c:a", "wmav2"], seconds: 0.5, withCover: false)
-        do { try player.load(wma) } catch {
+        do { try player.loadNow(wma) } catch {
             #expect("\(error)" == "song.wma is WMA 2 in a WMA file, which this build cannot decode.")
         }
     }

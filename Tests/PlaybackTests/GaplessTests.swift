@@ -36,6 +36,7 @@ final class GaplessTests {
         var changes: [Int] = []
         session.onTrackChange = { changes.append($0) }
         session.start(at: 0, playing: true)
+        session.finishLoading()
         let end = Date().addingTimeInterval(60)
         while session.current == 0 && Date() < end {
             if session.player.hasFinishedEvent { session.handleMusicFinished() }
@@ -68,23 +69,33 @@ final class GaplessTests {
         }
     }
 
-    /// What follows is opened on a worker while the current track plays: neither starting a track nor the
-    /// automatic change to the next one parses the following file on the main thread.
+    /// Every file is opened on a worker (issue 16: no decoder reads a file on the interface thread): neither
+    /// starting a track, the automatic change to the following one nor a track the user picks opens a file on
+    /// the main thread.
     @Test func theFollowingTrackIsOpenedOffTheMainThread() throws {
         let tracks = try (1...3).map { Track(path: try scratch.wav("\($0).wav", seconds: 0.5), tags: nil) }
         let session = PlaybackSession(tracks: tracks, player: try capture.player(), seed: 1)
         let log = ReadLog()
         ReadLog.$current.withValue(log) {
             session.start(at: 0, playing: true)
+            session.finishLoading()
             let end = Date().addingTimeInterval(60)
             while session.current == 0 && Date() < end {
                 if session.player.hasFinishedEvent { session.handleMusicFinished() }
                 Thread.sleep(forTimeInterval: 0.005)
             }
             #expect(session.current == 1 && session.player.path == tracks[1].path)
+            // Tracks the user picks: a tapped one, the previous one.
+            session.select(2)
+            session.finishLoading()
+            session.previous()
+            session.finishLoading()
+            #expect(session.current == 1 && session.player.duration > 0, "picked and opened")
         }
         let onMain = log.reads.filter { $0.what == .decoder && $0.onMainThread }.map(\.path)
-        #expect(onMain == [tracks[0].path], "only the track the user started was opened on the main thread")
+        #expect(onMain.isEmpty, "opened on the main thread: \(onMain)")
+        #expect(log.reads.filter { $0.what == .decoder }.map(\.path).prefix(2) == [tracks[0].path, tracks[1].path],
+                "the started track, then the following one, opened on the worker")
         session.pause()
     }
 
@@ -101,6 +112,7 @@ final class GaplessTests {
         var changes = 0
         session.onTrackChange = { _ in changes += 1 }
         session.start(at: 0, playing: true)
+        session.finishLoading()
         let end = Date().addingTimeInterval(60)
         while changes < 3 && Date() < end {
             if session.player.hasFinishedEvent { session.handleMusicFinished() }

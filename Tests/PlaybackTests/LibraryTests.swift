@@ -171,14 +171,14 @@ struct BadAudioTests {
         let good = try s.wav("good.wav", seconds: 1)
         let truncated = try s.write("truncated.wav", Array(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(30)))
         for path in [empty, liar, truncated] {
-            #expect(throws: PlayerError.self) { try player.load(path) }
+            #expect(throws: PlayerError.self) { try player.loadNow(path) }
         }
         do {
-            try player.load(liar)
+            try player.loadNow(liar)
         } catch {
             #expect("\(error)".hasPrefix("Cannot play liar.flac:"))
         }
-        try player.load(good)
+        try player.loadNow(good)
         #expect(abs(player.duration - 1) < 0.01)
     }
 
@@ -188,7 +188,7 @@ struct BadAudioTests {
         #expect(player.openProblem?.contains("No audio output could be opened") == true)
         #expect(throws: PlayerError.self) { try Player(driver: "no-such-driver", fallbackToSilence: false) }
         let s = Scratch()
-        try player.load(try s.wav("t.wav", seconds: 1))
+        try player.loadNow(try s.wav("t.wav", seconds: 1))
         player.play()
         #expect(player.state == .playing, "time still passes")
         player.stop()
@@ -202,6 +202,7 @@ struct BadAudioTests {
         var problems: [String] = []
         session.onProblem = { problems.append($0) }
         session.start(at: 0, playing: false)
+        session.finishLoading()
         #expect(session.current == 1, "the bad track was skipped")
         #expect(problems.count == 1 && problems[0].contains("1 bad.ogg"))
         #expect(session.unplayable == [0])
@@ -222,6 +223,7 @@ struct BadAudioTests {
         var changes: [Int] = []
         session.onTrackChange = { changes.append($0) }
         session.start(at: 0, playing: true)
+        session.finishLoading()
         finish(session)
         #expect(session.current == 1 && session.isPlaying, "SPEC P3: the next track plays")
         finish(session)
@@ -245,10 +247,13 @@ struct BadAudioTests {
         let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 12), tags: nil) }
         let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
         session.start(at: 1, playing: false)
+        session.finishLoading()
         session.seek(to: 5)
         session.previous()
+        session.finishLoading()
         #expect(session.current == 1 && session.position < 0.5, "more than 3 s in: restart")
         session.previous()
+        session.finishLoading()
         #expect(session.current == 0, "at the start: the previous track")
     }
 }

@@ -29,7 +29,7 @@ final class SeekTests {
         let codec = SeekTests.formats.first { $0.name == name }!.codec
         let path = try fixtures.marked(name, codec: codec)
         let player = try capture.player()
-        try player.load(path)
+        try player.loadNow(path)
         player.seek(to: 12.345)
         #expect(abs(player.position - 12.345) < 0.001)
         player.resume()

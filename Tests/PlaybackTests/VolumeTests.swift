@@ -22,7 +22,7 @@ final class VolumeTests {
 
     @Test func fullVolumeIsUnscaled() throws {
         let player = try capture.player()
-        try player.load(try scratch.wav("a.wav", seconds: 20))
+        try player.loadNow(try scratch.wav("a.wav", seconds: 20))
         player.play()
         let ratio = capture.rmsOfNext(30_000) / fullScaleRMS
         #expect(abs(ratio - 1) < 0.01)
@@ -33,7 +33,7 @@ final class VolumeTests {
         let a = try scratch.wav("a.wav", seconds: 20), b = try scratch.wav("b.wav", seconds: 20)
         var player: Player? = try capture.player()
         player!.volume = 0.3
-        try player!.load(a)
+        try player!.loadNow(a)
         player!.play()
         expectHeardAtThirtyPercent("first play")
 
@@ -46,7 +46,7 @@ final class VolumeTests {
         expectHeardAtThirtyPercent("after the output was released and reopened")
 
         // A track change.
-        try player!.load(b)
+        try player!.loadNow(b)
         player!.play()
         expectHeardAtThirtyPercent("after a track change")
 
@@ -62,7 +62,7 @@ final class VolumeTests {
         capture.reset()
         let restarted = try capture.player()
         restarted.volume = saved.volume
-        try restarted.load(saved.paths[saved.current])
+        try restarted.loadNow(saved.paths[saved.current])
         restarted.play()
         expectHeardAtThirtyPercent("after a restart")
         restarted.stop()

@@ -124,8 +124,11 @@ public final class NowPlayingApp {
         application.onDropFiles = { [unowned self] paths, _ in open(paths, playFirst: cards.isPresented) }
         application.onUserEvent = { [unowned self] type in
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
+            if type == trackOpenedEventType { self.session.handleTrackOpened() }
         }
         session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
+        // A one-shot picture shows the first track open (or the damaged ones skipped), not the moment before.
+        if options.dumpPath != nil || options.screenshotPath != nil { session.finishLoading() }
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }

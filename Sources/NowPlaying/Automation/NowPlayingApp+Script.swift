@@ -19,6 +19,8 @@ extension NowPlayingApp {
             case .await(let path):
                 while access(path, F_OK) != 0 && !application.quitRequested { advanceFrame() }
             case .settle:
+                // A track still opening (on the worker) may yet be skipped and move the carousel.
+                session.finishLoading()
                 let limit = application.clock.now + NowPlayingApp.settleLimit
                 while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
             case .quit: return false

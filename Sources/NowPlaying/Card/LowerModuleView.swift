@@ -35,6 +35,14 @@ final class LowerModuleView: View {
         }
     }
 
+    private func newRow(number: Int) -> UpNextRow {
+        let row = UpNextRow()
+        row.identifier = "upNext.item.\(number)"
+        row.addAction(for: .touchUpInside) { [unowned self] row in self.onSelect?(row.index) }
+        upNext.addSubview(row)
+        return row
+    }
+
     override init() {
         super.init()
         identifier = "card.lowerModule"
@@ -62,19 +70,18 @@ final class LowerModuleView: View {
         }
     }
 
-    /// Shows the current track and the ones after it in play order.
+    /// Shows the current track and the ones after it in play order. The rows are kept and refilled (only
+    /// their count changes), so a finger on a row keeps its tap across a refresh.
     func show(current: Track, upcoming: [(index: Int, track: Track)]) {
         song.text = current.title
         details.setByline("\(current.artist) — \(current.album)", under: current.title)
-        for r in rows { r.removeFromSuperview() }
-        rows = upcoming.prefix(LowerModuleView.upNextCount).enumerated().map { i, item in
-            let row = UpNextRow()
-            row.identifier = "upNext.item.\(i)"
+        let items = upcoming.prefix(LowerModuleView.upNextCount)
+        for r in rows.dropFirst(items.count) { r.removeFromSuperview() }
+        rows = items.enumerated().map { i, item in
+            let row = rows.indices.contains(i) ? rows[i] : newRow(number: i)
             row.index = item.index
             row.title.text = item.track.title
             row.artist.setByline(item.track.artist, under: item.track.title)
-            row.addAction(for: .touchUpInside) { [unowned self] row in self.onSelect?(row.index) }
-            upNext.addSubview(row)
             return row
         }
         setNeedsLayout()
