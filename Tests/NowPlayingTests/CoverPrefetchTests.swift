@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import Testing
 @testable import ViewKit
 @testable import NowPlaying
@@ -37,5 +38,41 @@ struct CoverPrefetchTests {
         a.application.drawIfNeeded()
         #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
         #expect(cover.preparedLevelSize == nil, "its texture was made from them")
+    }
+
+    /// Issue 16: nothing at a track change parses a file on the main thread. A jump to a track whose cover was
+    /// not loaded ahead shows the placeholder, and the cover (with the backdrop of its colour) when the worker
+    /// delivers it; the card's own cover of the first frame is the one decoded on the spot.
+    @Test func aTrackChangeReadsNoCoverOnTheMainThread() throws {
+        // 30 tracks with embedded covers: the library's rows and the carousel hold the first dozen's.
+        let folder = NSTemporaryDirectory() + "np-far-covers-\(UUID().uuidString)"
+        try LargeCoverLibrary.write(tracks: 30, side: 64, audio: try AppResources.locate().demoAlbum + "/02-paper-satellites.mp3",
+                                    to: folder)
+        var options = headlessOptions(size: Size(width: 375, height: 667))
+        options.paths = [folder]
+        let a = try NowPlayingApp(options: options)
+        a.application.drawIfNeeded()
+        for _ in 0..<30 { a.advanceFrame() }
+        let loader = CoverLoader(mainLoop: a.application.mainLoop)
+        // As in a window: covers and lyrics come from workers, and the first frame is on screen.
+        a.controller.coverLoader = loader
+        a.controller.lyrics.mainLoop = a.application.mainLoop
+        a.controller.isFirstFrameShown = true
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) {
+            a.session.select(26)
+            a.application.window.layoutTreeIfNeeded()
+        }
+        let onMain = log.reads.filter { $0.onMainThread && $0.what != .decoder }
+        #expect(onMain.isEmpty, "read on the main thread at the track change: \(onMain.map(\.path))")
+        let end = Date().addingTimeInterval(20)
+        while (loader.pending > 0 || a.view.carousel.isDecelerating || a.application.window.animator.isActive) && Date() < end {
+            a.advanceFrame()
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        let cell = try #require(a.view.carousel.cellForItem(at: ItemPath(item: 26)) as? CoverCell)
+        #expect(cell.coverImageView.image != nil, "the cover arrived in its cell")
+        let cover = try #require(a.controller.cover(for: 26))
+        #expect(a.view.backdrop.topColor == Theme.backdrop(for: cover.averageColor), "the backdrop follows the arrived cover")
     }
 }

@@ -97,6 +97,7 @@ public final class NowPlayingApp {
             return controller.cover(for: $0, preparingFor: Size(width: side, height: side))
         }
         controller.report = { [unowned self] in self.report($0) }
+        controller.onCoverArrived = { [unowned self] in library.coverArrived($0) }
         let application = self.application
         controller.onTrackChange = { track in
             application.title = "\(track.title) — \(track.artist)"
@@ -248,6 +249,7 @@ public final class NowPlayingApp {
             do { try statistics?.write() } catch { printError("\(error)") }
         }
         application.drawIfNeeded()
+        controller.isFirstFrameShown = true
         if let path = options.dumpPath { try writeDump(to: path) }
         if let path = options.screenshotPath { try application.saveScreenshot(to: path) }
         if let script = options.script {

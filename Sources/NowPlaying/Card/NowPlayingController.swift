@@ -13,7 +13,8 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     /// library does not keep every picture.
     private var covers = LRUCache<String, Image?>(budget: NowPlayingController.coverCacheCount)
     static let coverCacheCount = 64
-    /// Decodes covers ahead of the carousel on a worker thread (set by the app; without it, only on the spot).
+    /// Decodes covers on a worker thread, ahead of the carousel and whenever one is missing (set by the app;
+    /// without it, only on the spot).
     var coverLoader: CoverLoader? {
         didSet { view.carousel.prefetchDataSource = coverLoader == nil ? nil : self }
     }
@@ -28,6 +29,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     var onPlayingChange: ((Bool) -> Void)?
     /// Told after any change of track or play state (the library and the lower module follow).
     var onChange: (() -> Void)?
+    /// Told when a cover the worker loaded arrived (album index): the library shows it in its row.
+    var onCoverArrived: ((Int) -> Void)?
+    /// Whether the first frame is on screen (set by the app). Until then the current track's cover is decoded
+    /// on the spot, so the first frame is complete; after it, no cover is read on the main thread.
+    var isFirstFrameShown = false
     private var shownIndex: Int?
     let lyrics: LyricsController
 
@@ -102,9 +108,17 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
 
     /// The cover picture of a track: embedded, beside the file, or nil for the placeholder; kept while recent.
     /// With `pixelSize`, a new picture keeps its pixels for a view of that size (no second decode to draw it).
+    /// A cover not in the cache comes from the worker when there is one (nil meanwhile: the placeholder, and
+    /// the views showing it are told when it arrives), else it is decoded now.
     func cover(for index: Int, preparingFor pixelSize: Size? = nil) -> Image? {
         let path = session.tracks[index].path
         if let cached = covers.value(for: path) { return cached }
+        if let coverLoader, isFirstFrameShown || index != session.current {
+            coverLoader.prefetch(path, preparingFor: pixelSize ?? carouselPixelSize) { [weak self] outcome in
+                self?.prefetched(outcome, for: path)
+            }
+            return nil
+        }
         coverLoader?.cancel(path)
         return store(CoverLoader.load(path, preparingFor: pixelSize), for: path)
     }
@@ -164,14 +178,25 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         }
     }
 
-    /// A cover decoded ahead: a new picture joins the cache; one already there (without a texture at this
-    /// size yet) takes the decoded pixels for its texture.
+    /// A cover decoded ahead: a new picture joins the cache and the views that wait for it show it; one already
+    /// there (without a texture at this size yet) takes the decoded pixels for its texture.
     private func prefetched(_ outcome: CoverLoader.Outcome, for path: String) {
         if let cached = covers.value(for: path) {
             if case .picture(let picture) = outcome { cached?.adoptPreparedLevel(of: picture) }
-        } else {
-            store(outcome, for: path)
+            return
         }
+        let image = store(outcome, for: path)
+        for cell in view.carousel.visibleCells {
+            guard let cell = cell as? CoverCell, let item = view.carousel.indexPath(for: cell)?.item,
+                  session.tracks[item].path == path else { continue }
+            cell.configure(index: item, image: image, album: session.tracks[item].album)
+        }
+        if let index = shownIndex, session.tracks[index].path == path {
+            let coverColor = image?.averageColor ?? Theme.background
+            view.setBackdrop(from: coverColor)
+            lyrics.coverColorChanged(coverColor)
+        }
+        for index in session.tracks.indices where session.tracks[index].path == path { onCoverArrived?(index) }
     }
 
     /// SPEC C2: square cells as high as the carousel.

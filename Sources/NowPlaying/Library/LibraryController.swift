@@ -59,6 +59,13 @@ final class LibraryController: CollectionViewDataSource {
         }
     }
 
+    /// A cover loaded on the worker arrived: the row showing track `index` (and the mini player) show it.
+    func coverArrived(_ index: Int) {
+        guard showsCovers else { return }
+        if let cell = view.list.cellForItem(at: ItemPath(item: index)) as? LibraryCell { cell.thumbnail.image = cover(index) }
+        if index == session.current { view.miniPlayer.cover.image = cover(index) }
+    }
+
     func refreshProgress() {
         let d = session.duration
         view.miniPlayer.setProgress(d > 0 ? session.position / d : 0)

@@ -29,27 +29,37 @@ final class LyricsController {
 
     var isShowingLyrics: Bool { flip.frontView === card }
 
+    /// The card's colour, from the current cover's.
+    private var color = Theme.lyricsCard(for: Theme.background)
+
     /// The track changed: its lyrics (found once per file) on its cover's colour.
     func trackChanged(_ track: Track, coverColor: Color) {
-        let color = Theme.lyricsCard(for: coverColor), path = track.path, folders = session.folders
-        if let cached = cache[path] { return show(cached, track: track, color: color) }
+        color = Theme.lyricsCard(for: coverColor)
+        let path = track.path, folders = session.folders
+        if let cached = cache[path] { return show(cached, track: track) }
         guard let mainLoop else {
             let lyrics = Lyrics.find(for: path, folders: folders)
             cache[path] = .some(lyrics)
-            return show(lyrics, track: track, color: color)
+            return show(lyrics, track: track)
         }
-        show(nil, track: track, color: color)
+        show(nil, track: track)
         worker.async {
             let lyrics = Lyrics.find(for: path, folders: folders)
             mainLoop.async { [weak self] in
                 guard let self else { return }
                 cache[path] = .some(lyrics)
-                if session.currentTrack?.path == path { show(lyrics, track: track, color: color) }
+                if session.currentTrack?.path == path { show(lyrics, track: track) }
             }
         }
     }
 
-    private func show(_ lyrics: Lyrics?, track: Track, color: Color) {
+    /// The current track's cover arrived later than the track: the card takes its colour.
+    func coverColorChanged(_ coverColor: Color) {
+        color = Theme.lyricsCard(for: coverColor)
+        card.card.backgroundColor = color
+    }
+
+    private func show(_ lyrics: Lyrics?, track: Track) {
         card.show(lyrics, track: track, color: color)
         sync(animated: false)
     }
