@@ -232,8 +232,7 @@ public final class Player {
 
     /// Runs `work` on the opener, recording its reads in this task's `ReadLog` (if one is bound).
     private func onOpener(_ work: @escaping @Sendable () -> Void) {
-        let log = ReadLog.current
-        opener.async { ReadLog.$current.withValue(log) { work() } }
+        opener.async(execute: ReadLog.carried(work))
     }
 
     /// The current track's ReplayGain amplitude factor; a change is heard at once.

@@ -37,6 +37,13 @@ public final class ReadLog: Sendable {
     /// The parses so far, in order.
     public var reads: [Entry] { entries.withLock { $0 } }
 
+    /// `work`, to run on another thread with this task's log bound there too (nil: none), so a worker's
+    /// reads are recorded for whoever asked for them.
+    public static func carried(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let log = current
+        return { $current.withValue(log) { work() } }
+    }
+
     /// Notes a parse of `path` in the log bound to this task, if any.
     static func record(_ path: String, _ what: What) {
         guard let log = current else { return }

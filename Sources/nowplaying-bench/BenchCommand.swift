@@ -41,10 +41,9 @@ struct BenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let resources = try AppResources.locate()
-        let covers = try FileManager.default.contentsOfDirectory(atPath: resources.demoAlbum + "/covers").sorted()
-            .map { URL(fileURLWithPath: resources.demoAlbum + "/covers/" + $0) }
-        print("Generating libraries of 20, 10 and 10,000 silent tracks …")
-        let libraries = try [20, 10, 10_000].map { try GeneratedLibrary(count: $0, in: scratch, covers: covers) }
+        print("Generating libraries of 20, 10 and 10,000 MP3 tracks with embedded covers …")
+        let sound = try GeneratedLibrary.sound(in: scratch)
+        let libraries = try [20, 10, 10_000].map { try GeneratedLibrary(count: $0, in: scratch, sound: sound) }
         print("Generating an album of 12 tracks with 4000 × 4000 px embedded covers …")
         let largeCovers = scratch.appendingPathComponent("large-covers").path
         try LargeCoverLibrary.write(tracks: 12, audio: resources.demoAlbum + "/02-paper-satellites.mp3", to: largeCovers)
@@ -99,7 +98,7 @@ struct BenchCommand: AsyncParsableCommand {
             let (frames, report) = try await s.carousel(library: library.folder.path)
             scale.append(ScaleFigures(tracks: library.count, startupMs: start.ms,
                                       peakMemoryMiB: max(start.report.peakMemoryMiB, report.peakMemoryMiB),
-                                      carouselP95: frames.p95))
+                                      carouselP95: frames.p95, reads: report.reads))
         }
         let peak = [idleReport, playingReport, carouselReport, cardReport].map(\.peakMemoryMiB).max() ?? 0
         return ConfigurationResult(renderer: renderer.rawValue, rendererUsed: idleReport.renderer, size: s.size,

@@ -75,6 +75,11 @@ struct BenchReport: Codable {
                 BudgetLine(name: "10,000 / 10 tracks: start-up", value: large.startupMs / small.startupMs, limit: 1.2, unit: "×"),
                 BudgetLine(name: "10,000 / 10 tracks: memory", value: large.peakMemoryMiB / small.peakMemoryMiB, limit: 1.2, unit: "×"),
                 BudgetLine(name: "10,000 / 10 tracks: carousel p95", value: large.carouselP95 / small.carouselP95, limit: 1.2, unit: "×"),
+                // Issue 16: one tag read per track; no file parsed on the main thread at a track change (no counts: missed).
+                BudgetLine(name: "10,000 tracks: tag reads of a track", value: Double(large.reads?.mostTextReadsOfATrack ?? Int(1e9)),
+                           limit: 1, unit: ""),
+                BudgetLine(name: "10,000 tracks: parses on main after frame 1",
+                           value: Double(large.reads?.onMainThreadAfterFirstFrame ?? Int(1e9)), limit: 0, unit: ""),
             ]
         }
         return lines
@@ -108,6 +113,10 @@ struct BenchReport: Codable {
             out.append(row("  6 peak memory (1-4)", "VmHWM", "\(f(r.peakMemoryMiB)) MiB"))
             for s in r.scale {
                 out.append(row("  7 \(s.tracks) tracks", "start-up · memory · carousel p95", "\(f(s.startupMs)) ms · \(f(s.peakMemoryMiB)) MiB · \(f(s.carouselP95, 2)) ms"))
+                if let reads = s.reads {
+                    out.append(row("    files parsed", "tags / track · covers · opens · on main",
+                                   "\(reads.mostTextReadsOfATrack) (\(reads.tracks) tracks) · \(reads.pictureReads) · \(reads.decoderOpens) · \(reads.onMainThreadAfterFirstFrame)"))
+                }
             }
             let big = r.largeCovers
             out.append(row("  8 \(big.tracks) tracks, 4000 px covers", "start-up · memory · carousel p95",

@@ -49,6 +49,8 @@ struct ScaleFigures: Codable {
     var startupMs: Double
     var peakMemoryMiB: Double
     var carouselP95: Double
+    /// What the carousel run parsed: tag reads per track, reads on the main thread at its track changes.
+    var reads: RunReport.ReadCounts?
 }
 
 /// Scenario 8: an album whose embedded covers are 4000 × 4000 px, under the demo album's budget.

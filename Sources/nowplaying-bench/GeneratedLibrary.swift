@@ -1,49 +1,48 @@
 import Foundation
+import NowPlaying
 
-/// A library of short silent tracks made for the benchmark in a temporary folder: albums of up to 20
-/// tagged WAV files (RIFF INFO title, artist, album, track), each with a sidecar cover linked to one of
-/// the demo album's pictures, so tags and covers are read for real.
+/// A library made for the benchmark in a temporary folder, as a real one is: albums of up to 20 MP3 files,
+/// each with an ID3v2 tag (title, artist, album, track) and its album's cover embedded (a 300 px JPEG), so
+/// the scan parses real tags with pictures in them and the carousel decodes real embedded covers.
 struct GeneratedLibrary {
     let folder: URL
     let count: Int
+    static let albumSize = 20
+    static let coverSide = 300
 
-    /// Writes `count` tracks under `parent/<count>-tracks`, 20 to an album folder.
-    init(count: Int, in parent: URL, covers: [URL]) throws {
+    /// Writes `count` tracks under `parent/<count>-tracks`, 20 to an album folder, each with `sound` (MP3 frames).
+    init(count: Int, in parent: URL, sound: [UInt8]) throws {
         self.count = count
         folder = parent.appendingPathComponent("\(count)-tracks")
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        var cover: [UInt8] = []
         for i in 0..<count {
-            let album = i / 20, number = i % 20 + 1
+            let album = i / GeneratedLibrary.albumSize, number = i % GeneratedLibrary.albumSize + 1
             let dir = folder.appendingPathComponent(String(format: "Album %04d", album + 1))
-            if number == 1 { try fm.createDirectory(at: dir, withIntermediateDirectories: true) }
-            let name = String(format: "%02d Track %d", number, i + 1)
-            let wav = GeneratedLibrary.silentWAV(title: "Track \(i + 1)", artist: "Bench Artist \(album % 37 + 1)",
-                                                 album: "Album \(album + 1)", track: number)
-            try wav.write(to: dir.appendingPathComponent(name + ".wav"))
-            if !covers.isEmpty {
-                try fm.createSymbolicLink(at: dir.appendingPathComponent(name + ".jpg"),
-                                          withDestinationURL: covers[i % covers.count])
+            if number == 1 {
+                try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+                cover = try LargeCoverLibrary.cover(side: GeneratedLibrary.coverSide, seed: album, format: .jpeg)
             }
+            let file = LargeCoverLibrary.mp3(title: "Track \(i + 1)", artist: "Bench Artist \(album % 37 + 1)",
+                                             album: "Album \(album + 1)", number: number, cover: cover, format: .jpeg,
+                                             sound: sound)
+            try Data(file).write(to: dir.appendingPathComponent(String(format: "%02d Track %d.mp3", number, i + 1)))
         }
     }
 
-    /// One second of 8 kHz, 8-bit mono silence with a RIFF INFO list.
-    static func silentWAV(title: String, artist: String, album: String, track: Int) -> Data {
-        func le32(_ v: Int) -> Data { withUnsafeBytes(of: UInt32(v).littleEndian) { Data($0) } }
-        func le16(_ v: Int) -> Data { withUnsafeBytes(of: UInt16(v).littleEndian) { Data($0) } }
-        func chunk(_ id: String, _ body: Data) -> Data {
-            var d = Data(id.utf8) + le32(body.count) + body
-            if body.count % 2 == 1 { d.append(0) }
-            return d
-        }
-        func text(_ s: String) -> Data { Data(s.utf8) + Data([0]) }
-        let rate = 8000
-        let format = le16(1) + le16(1) + le32(rate) + le32(rate) + le16(1) + le16(8)
-        let info = Data("INFO".utf8) + chunk("INAM", text(title)) + chunk("IART", text(artist))
-            + chunk("IPRD", text(album)) + chunk("ITRK", text("\(track)"))
-        let body = Data("WAVE".utf8) + chunk("fmt ", format) + chunk("LIST", info)
-            + chunk("data", Data(repeating: 0x80, count: rate))
-        return chunk("RIFF", body)
+    /// One second of a quiet tone as MP3 frames (44.1 kHz stereo, 64 kbit/s), made by the `ffmpeg` tool that
+    /// scripts/install-deps.sh installs.
+    static func sound(in scratch: URL) throws -> [UInt8] {
+        let path = scratch.appendingPathComponent("tone.mp3").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                            "sine=frequency=441:duration=1", "-ac", "2", "-ar", "44100", "-c:a", "libmp3lame",
+                            "-b:a", "64k", "-write_xing", "0", "-id3v2_version", "0", path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        guard ffmpeg.terminationStatus == 0 else { throw BenchError("ffmpeg could not make the library's sound.") }
+        return try LargeCoverLibrary.sound(of: path)
     }
 }

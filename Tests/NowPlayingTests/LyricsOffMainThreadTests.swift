@@ -14,7 +14,7 @@ struct LyricsOffMainThreadTests {
         let card = a.view.lyricsCard
         let log = ReadLog()
         ReadLog.$current.withValue(log) { a.session.select(2) }  // 03-glass-orchard.flac: no .lrc beside it
-        #expect(!log.reads.contains { $0.fields.contains(.lyrics) }, "no tag read for lyrics on the main thread")
+        #expect(!log.reads.contains { $0.fields.contains(.lyrics) && $0.onMainThread }, "no tag read for lyrics on the main thread")
 
         a.session.select(1)  // 02-paper-satellites.mp3, with its .lrc
         #expect(card.lyrics == nil, "shown when found, not waited for")
@@ -24,5 +24,7 @@ struct LyricsOffMainThreadTests {
             Thread.sleep(forTimeInterval: 0.002)
         }
         #expect(card.lyrics?.source == "02-paper-satellites.lrc")
+        // The worker carries the log: the lyrics tag of the flac was read, on the worker.
+        #expect(log.reads.contains { $0.fields.contains(.lyrics) && !$0.onMainThread && $0.path.hasSuffix("03-glass-orchard.flac") })
     }
 }

@@ -29,7 +29,7 @@ final class BackgroundLibrary: Sendable {
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
          load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
-        BackgroundLibrary.startThread { [self] in
+        BackgroundLibrary.startThread(ReadLog.carried { [self] in
             var waiting = true
             load(paths) { batch in
                 if !waiting {
@@ -54,7 +54,7 @@ final class BackgroundLibrary: Sendable {
             } else {
                 mainLoop.async { more(nil) }
             }
-        }
+        })
     }
 
     /// The reading thread's name (as `ps -L` and debuggers show it; at most 15 bytes).

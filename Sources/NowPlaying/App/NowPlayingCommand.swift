@@ -120,8 +120,11 @@ public struct NowPlayingCommand: ParsableCommand {
                 printError("No session bus (\(why)): media controls (MPRIS) and the single instance are off.")
             }
         }
-        try MainActor.assumeIsolated {
-            try NowPlayingApp(options: options).run()
+        // With --stats, every file the run parses is counted (on whichever thread; see RunReport.reads).
+        try ReadLog.$current.withValue(stats == nil ? nil : ReadLog()) {
+            try MainActor.assumeIsolated {
+                try NowPlayingApp(options: options).run()
+            }
         }
     }
 }

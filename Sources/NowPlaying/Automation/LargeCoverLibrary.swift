@@ -17,18 +17,35 @@ public enum LargeCoverLibrary {
 
     /// Writes `tracks` tracks into `folder` (created if needed); `audio` is the MP3 whose sound they share.
     public static func write(tracks: Int, side: Int = 4000, format: Format = .jpeg, audio: String, to folder: String) throws {
-        let sound = withoutID3v2(Array(try Data(contentsOf: URL(fileURLWithPath: audio))))
+        let sound = try self.sound(of: audio)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for i in 0..<tracks {
-            let pixels = picture(side: side, seed: i)
-            guard let cover = format == .jpeg ? pixels?.jpegData(quality: 90) : pixels?.pngData() else {
-                throw PictureNotMade(side: side)
-            }
-            let tag = id3v2([("TIT2", text("Large Cover \(i + 1)")), ("TPE1", text("Bench Artist")),
-                             ("TALB", text("Large Covers")), ("TRCK", text("\(i + 1)")), ("APIC", apic(cover, format))])
+            let file = mp3(title: "Large Cover \(i + 1)", artist: "Bench Artist", album: "Large Covers", number: i + 1,
+                           cover: try cover(side: side, seed: i, format: format), format: format, sound: sound)
             let path = URL(fileURLWithPath: folder).appendingPathComponent((i < 9 ? "0" : "") + "\(i + 1) Large Cover.mp3")
-            try Data(tag + sound).write(to: path)
+            try Data(file).write(to: path)
         }
+    }
+
+    /// The MP3 frames of the file at `path`, without its ID3v2 tag: a sound to put under a new tag.
+    public static func sound(of path: String) throws -> [UInt8] {
+        withoutID3v2(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// A `side` × `side` px cover (a pattern tinted per `seed`), encoded.
+    public static func cover(side: Int, seed: Int, format: Format) throws -> [UInt8] {
+        let pixels = picture(side: side, seed: seed)
+        guard let cover = format == .jpeg ? pixels?.jpegData(quality: 90) : pixels?.pngData() else {
+            throw PictureNotMade(side: side)
+        }
+        return cover
+    }
+
+    /// An MP3 file: an ID3v2.3 tag with title, artist, album, track number and `cover` (APIC), then `sound`.
+    public static func mp3(title: String, artist: String, album: String, number: Int, cover: [UInt8], format: Format,
+                           sound: [UInt8]) -> [UInt8] {
+        id3v2([("TIT2", text(title)), ("TPE1", text(artist)), ("TALB", text(album)), ("TRCK", text("\(number)")),
+               ("APIC", apic(cover, format))]) + sound
     }
 
     /// A diagonal colour ramp with a fine woven pattern (detail for the JPEG to keep), tinted per `seed`.

@@ -51,14 +51,14 @@ final class CoverLoader: Sendable {
     /// receives it on the main loop. A path already on its way is not asked for twice.
     func prefetch(_ path: String, preparingFor pixelSize: Size, deliver: @escaping @MainActor @Sendable (Outcome) -> Void) {
         guard wanted.withLock({ $0.insert(path).inserted }) else { return }
-        queue.async { [self] in
+        queue.async(execute: ReadLog.carried { [self] in
             guard wanted.withLock({ $0.contains(path) }) else { return }
             let outcome = CoverLoader.load(path, preparingFor: pixelSize)
             mainLoop.async { [self] in
                 guard wanted.withLock({ $0.remove(path) != nil }) else { return }
                 deliver(outcome)
             }
-        }
+        })
     }
 
     /// How many covers are asked for and not yet delivered.

@@ -43,14 +43,14 @@ final class LyricsController {
             return show(lyrics, track: track)
         }
         show(nil, track: track)
-        worker.async {
+        worker.async(execute: ReadLog.carried {
             let lyrics = Lyrics.find(for: path, folders: folders)
             mainLoop.async { [weak self] in
                 guard let self else { return }
                 cache[path] = .some(lyrics)
                 if session.currentTrack?.path == path { show(lyrics, track: track) }
             }
-        }
+        })
     }
 
     /// The current track's cover arrived later than the track: the card takes its colour.

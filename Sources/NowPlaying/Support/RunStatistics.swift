@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Playback
 import ViewKit
 
 /// What one run of the app cost (`--stats FILE`, read by `nowplaying-bench`).
@@ -22,6 +23,33 @@ public struct RunReport: Codable, Sendable {
     public var peakMemoryKiB: Int?
     /// Tracks in the queue at start.
     public var tracks: Int
+    /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
+    public var reads: ReadCounts?
+
+    /// What a run parsed, counted from its `ReadLog`: the issue-16 rule is one tag read per track for the
+    /// library, and no file read on the main thread once the first frame is up.
+    public struct ReadCounts: Codable, Sendable {
+        /// Tracks whose text tags were read.
+        public var tracks: Int
+        /// The most text-tag reads of any one track (one: read once, by the library).
+        public var mostTextReadsOfATrack: Int
+        public var pictureReads: Int
+        public var lyricsReads: Int
+        public var decoderOpens: Int
+        /// Tag reads and decoder opens on the main thread after the first frame (a track change's among them).
+        public var onMainThreadAfterFirstFrame: Int
+
+        init(_ reads: [ReadLog.Entry], firstFrameAt mark: Int) {
+            var text: [String: Int] = [:]
+            for r in reads where r.fields.contains(.text) { text[r.path, default: 0] += 1 }
+            tracks = text.count
+            mostTextReadsOfATrack = text.values.max() ?? 0
+            pictureReads = reads.filter { $0.fields.contains(.picture) }.count
+            lyricsReads = reads.filter { $0.fields.contains(.lyrics) }.count
+            decoderOpens = reads.filter { $0.what == .decoder }.count
+            onMainThreadAfterFirstFrame = reads.dropFirst(mark).filter(\.onMainThread).count
+        }
+    }
 }
 
 /// CLOCK_MONOTONIC: one clock for every process, so a parent can time a child's first frame.
@@ -38,14 +66,21 @@ public enum Monotonic {
 final class RunStatistics {
     private let path: String
     private var report: RunReport
+    /// The log bound where the app was made (`--stats` binds one), and how many reads came before the first frame.
+    private let readLog = ReadLog.current
+    private var readsBeforeFirstFrame = 0
 
     init(path: String, application: Application, tracks: Int) {
         self.path = path
-        report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, tracks: tracks)
+        report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, tracks: tracks,
+                           reads: nil)
         report.frames.reserveCapacity(4096)
         application.onDidDrawFrame = { [unowned self, unowned application] in
             let now = Monotonic.now()
-            if report.firstFrame == nil { report.firstFrame = now }
+            if report.firstFrame == nil {
+                report.firstFrame = now
+                readsBeforeFirstFrame = readLog?.reads.count ?? 0
+            }
             report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame))
         }
     }
@@ -60,6 +95,7 @@ final class RunStatistics {
     /// Writes the report (at exit).
     func write() throws {
         report.peakMemoryKiB = RunStatistics.peakMemoryKiB()
+        report.reads = readLog.map { RunReport.ReadCounts($0.reads, firstFrameAt: readsBeforeFirstFrame) }
         try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
