@@ -37,8 +37,9 @@ final class ConvertingDecoder: Decoder {
             return
         }
         var error: Int32 = 0
-        // Medium quality: 90 % of the band, 121 dB down (the fastest one cuts from 80 % of it).
-        guard let resampler = src_new(Int32(SRC_SINC_MEDIUM_QUALITY), Int32(OutputFormat.channels), &error) else {
+        // libsamplerate's fastest sinc: flat to 80 % of the band (17.6 kHz), 97 dB down. Its medium quality
+        // (90 %) cost three times the CPU while an Opus track played (~1.7 % of a core more than FFmpeg's).
+        guard let resampler = src_new(Int32(SRC_SINC_FASTEST), Int32(OutputFormat.channels), &error) else {
             throw DecoderError(reason: "libsamplerate: \(String(cString: src_strerror(error)))")
         }
         self.resampler = resampler
