@@ -24,10 +24,14 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libtag1-dev"])]
         ),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // FFmpeg's headers only: the libraries are loaded (dlopen) when a file first needs them, not at start-up.
+        .target(name: "CFFmpeg"),
+        // The decoders SDL_mixer links already (MP3, Ogg Vorbis, Opus, FLAC; WAV and AIFF through libsndfile) and
+        // the resampler SDL links (libsamplerate).
         .systemLibrary(
-            name: "CFFmpeg",
-            pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
+            name: "CAudioCodecs",
+            pkgConfig: "opusfile",
+            providers: [.apt(["libmpg123-dev", "libvorbis-dev", "libopusfile-dev", "libflac-dev", "libsndfile1-dev", "libsamplerate0-dev"])]
         ),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -44,7 +48,7 @@ let package = Package(
         ),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
-        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg"]),
+        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs"]),
         .target(
             name: "NowPlaying",
             dependencies: [

@@ -1,3 +1,5 @@
+import CFFmpeg
+
 /// A source of the samples the output plays: interleaved stereo Float32 at `OutputFormat.sampleRate`, read in
 /// order, with sample-accurate seeking. One interface for every format, so pause, seek, position, volume, the
 /// end of a track and the output's release behave the same whichever library decodes the file.
@@ -30,32 +32,43 @@ public struct StreamTags: Sendable, Equatable {
     }
 }
 
-/// The libraries that can decode a file, tried in order. FFmpeg streams every sampled format (sample-accurate
-/// seeking, encoder delay and padding removed); SDL_mixer decodes what FFmpeg cannot open (MIDI) into memory
-/// (`Mix_LoadWAV`), since SDL_mixer 2 has no way to hand out the samples of a streamed `Mix_Music`.
+/// The libraries that can decode a file, tried in order. The native decoders (mpg123, libvorbisfile,
+/// libopusfile, libFLAC, libsndfile: what SDL_mixer maps anyway) stream MP3, Ogg Vorbis, Opus, FLAC and WAV;
+/// FFmpeg, loaded only when a file needs it, streams the rest (AAC, ALAC, WMA …); SDL_mixer decodes what
+/// neither can open (MIDI) into memory (`Mix_LoadWAV`), since SDL_mixer 2 cannot hand out a streamed
+/// `Mix_Music`'s samples. Each streams with sample-accurate seeking and encoder delay and padding removed.
 public enum DecoderBackend: Sendable, CaseIterable {
-    case ffmpeg, mixer
+    case native, ffmpeg, mixer
 
     /// Every backend this build has.
     public static let all: [DecoderBackend] = allCases
 
-    /// Opens `path` with this backend; throws its reason when it cannot decode the file.
-    func open(_ path: String) throws(DecoderError) -> any Decoder {
+    /// Opens `path` with this backend (FFmpeg's functions from `ffmpeg`, asked for only when FFmpeg is
+    /// tried); throws its reason when it cannot decode the file.
+    func open(_ path: String, ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(DecoderError) -> any Decoder {
         switch self {
-        case .ffmpeg: return try FFmpegDecoder(path: path)
+        case .native:
+            guard let format = NativeFormat(path: path) else {
+                throw DecoderError(reason: "not MP3, Ogg Vorbis, Opus, FLAC or WAV")
+            }
+            return try format.open(path)
+        case .ffmpeg: return try FFmpegDecoder(path: path, av: ffmpeg().get())
         case .mixer: return try MixerChunkDecoder(path: path)
         }
     }
 
-    /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg, a file TagLib
-    /// recognises (AAC, ALAC, WMA) is named as a format this build cannot decode, not as damaged.
-    static func open(_ path: String, with backends: [DecoderBackend]) throws(PlayerError) -> any Decoder {
+    /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg (left out, or not
+    /// installed), a file TagLib recognises (AAC, ALAC, WMA) is named as a format this build cannot decode,
+    /// not as damaged.
+    static func open(_ path: String, with backends: [DecoderBackend],
+                     ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(PlayerError) -> any Decoder {
         ReadLog.record(path, .decoder)
         var reasons: [String] = []
         for backend in backends {
-            do { return try backend.open(path) } catch { reasons.append(error.reason) }
+            do { return try backend.open(path, ffmpeg: ffmpeg) } catch { reasons.append(error.reason) }
         }
-        if !backends.contains(.ffmpeg), let format = Tags.formatDescription(of: path) {
+        let hasFFmpeg = backends.contains(.ffmpeg) && (try? ffmpeg().get()) != nil
+        if !hasFFmpeg, let format = Tags.formatDescription(of: path) {
             throw PlayerError.unsupported(path: path, format: format)
         }
         throw PlayerError.cannotOpen(path: path, reason: reasons.joined(separator: "; "))

@@ -1,10 +1,13 @@
 import CFFmpeg
 
 /// A file streamed through FFmpeg (libavformat demuxes, libavcodec decodes, libswresample converts to the
-/// output's float stereo at 44.1 kHz). FFmpeg drops encoder delay and padding (LAME/Xing tags, MP4 edit
+/// output's float stereo at 44.1 kHz), for what the native decoders do not take (AAC, ALAC, WMA …); the
+/// libraries are loaded when the first such file opens (`FFmpegLibrary`). FFmpeg drops encoder delay and padding (LAME/Xing tags, MP4 edit
 /// lists) itself; seeking lands on a packet before the target, with some pre-roll for the codec, and the
 /// decoded samples before the target are dropped, so the next read starts on the exact frame.
 final class FFmpegDecoder: Decoder {
+    /// FFmpeg's functions.
+    private let av: np_ffmpeg
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
@@ -39,12 +42,11 @@ final class FFmpegDecoder: Decoder {
     /// Decoded but earlier than the pre-roll a codec needs after a seek (MDCT overlap, MP3's bit reservoir).
     private static let seekPreroll = OutputFormat.sampleRate / 5
 
-    init(path: String) throws(DecoderError) {
-        // FFmpeg's own log lines ("timescale not set" for a cover stream …) would land on the user's
-        // terminal; what goes wrong is reported in plain words instead.
-        av_log_set_level(AV_LOG_QUIET)
+    /// Opens `path` with FFmpeg's functions `av` (`FFmpegLibrary`).
+    init(path: String, av: np_ffmpeg) throws(DecoderError) {
+        self.av = av
         var fmt: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&fmt, path, nil, nil) == 0, let fmt else {
+        guard av.avformat_open_input(&fmt, path, nil, nil) == 0, let fmt else {
             throw DecoderError(reason: "FFmpeg cannot open it")
         }
         format = fmt
@@ -54,36 +56,36 @@ final class FFmpegDecoder: Decoder {
             guard let s = fmt.pointee.streams[i], s.pointee.codecpar.pointee.codec_type != AVMEDIA_TYPE_AUDIO else { continue }
             s.pointee.discard = AVDISCARD_ALL
             s.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_NONE
-            if s.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { av_packet_unref(&s.pointee.attached_pic) }
+            if s.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { av.av_packet_unref(&s.pointee.attached_pic) }
         }
         var found: UnsafePointer<AVCodec>?
-        let index = avformat_find_stream_info(fmt, nil) >= 0 ? av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, &found, 0) : -1
+        let index = av.avformat_find_stream_info(fmt, nil) >= 0 ? av.av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, &found, 0) : -1
         guard index >= 0, let found, let stream = fmt.pointee.streams[Int(index)] else {
-            avformat_close_input(&format)
+            av.avformat_close_input(&format)
             throw DecoderError(reason: "FFmpeg finds no audio it can decode")
         }
         streamIndex = index
         timeBase = stream.pointee.time_base
         startTime = stream.pointee.start_time == np_av_nopts_value() ? 0 : stream.pointee.start_time
-        codec = avcodec_alloc_context3(found)
-        guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0,
-              avcodec_open2(codec, found, nil) == 0 else {
-            avcodec_free_context(&codec)
-            avformat_close_input(&format)
+        codec = av.avcodec_alloc_context3(found)
+        guard let codec, av.avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0,
+              av.avcodec_open2(codec, found, nil) == 0 else {
+            av.avcodec_free_context(&codec)
+            av.avformat_close_input(&format)
             throw DecoderError(reason: "FFmpeg cannot decode its \(String(cString: found.pointee.name))")
         }
         if codec.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            av_channel_layout_default(&codec.pointee.ch_layout, codec.pointee.ch_layout.nb_channels)
+            av.av_channel_layout_default(&codec.pointee.ch_layout, codec.pointee.ch_layout.nb_channels)
         }
         let seconds = fmt.pointee.duration > 0 ? Double(fmt.pointee.duration) / Double(AV_TIME_BASE)
             : stream.pointee.duration > 0 ? Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) : 0
         frameCount = Int((seconds * Double(OutputFormat.sampleRate)).rounded())
-        streamTags = FFmpegDecoder.tags(fmt.pointee.metadata, stream.pointee.metadata)
+        streamTags = FFmpegDecoder.tags(av, fmt.pointee.metadata, stream.pointee.metadata)
         let container = String(cString: fmt.pointee.iformat.pointee.name)
         seeksByDecodingFromStart = container == "asf"
         trimsToPacketDuration = container.hasPrefix("mov,")
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
+        packet = av.av_packet_alloc()
+        frame = av.av_frame_alloc()
         guard makeResampler() else {
             throw DecoderError(reason: "FFmpeg cannot convert its \(codec.pointee.ch_layout.nb_channels) channels")
         }
@@ -91,21 +93,26 @@ final class FFmpegDecoder: Decoder {
 
     /// A resampler from the codec's format to the output's; mono plays at full level on both sides.
     private func makeResampler() -> Bool {
-        swr_free(&resampler)
+        av.swr_free(&resampler)
         guard let codec else { return false }
         var out = AVChannelLayout()
-        av_channel_layout_default(&out, Int32(OutputFormat.channels))
-        guard swr_alloc_set_opts2(&resampler, &out, AV_SAMPLE_FMT_FLT, Int32(OutputFormat.sampleRate),
+        av.av_channel_layout_default(&out, Int32(OutputFormat.channels))
+        guard av.swr_alloc_set_opts2(&resampler, &out, AV_SAMPLE_FMT_FLT, Int32(OutputFormat.sampleRate),
                                   &codec.pointee.ch_layout, codec.pointee.sample_fmt, codec.pointee.sample_rate, 0, nil) == 0,
               let resampler else { return false }
-        if codec.pointee.ch_layout.nb_channels == 1 { av_opt_set_double(UnsafeMutableRawPointer(resampler), "center_mix_level", 1, 0) }
-        return swr_init(resampler) >= 0
+        // libswresample spreads mono at −3 dB over two channels whatever its centre mix level says; a matrix of
+        // ones plays it at full level on both sides, as the native decoders do.
+        if codec.pointee.ch_layout.nb_channels == 1 {
+            let ones: [Double] = [1, 1]
+            guard av.swr_set_matrix(resampler, ones, 1) >= 0 else { return false }
+        }
+        return av.swr_init(resampler) >= 0
     }
 
-    private static func tags(_ dictionaries: OpaquePointer?...) -> StreamTags {
+    private static func tags(_ av: np_ffmpeg, _ dictionaries: OpaquePointer?...) -> StreamTags {
         func value(_ key: String) -> String? {
             for d in dictionaries {
-                if let entry = av_dict_get(d, key, nil, 0), let v = entry.pointee.value {
+                if let entry = av.av_dict_get(d, key, nil, 0), let v = entry.pointee.value {
                     let s = String(cString: v).trimmingSpaces()
                     if !s.isEmpty { return s }
                 }
@@ -137,11 +144,11 @@ final class FFmpegDecoder: Decoder {
         guard let format, let codec, target != position else { return }
         position = target
         let from = seeksByDecodingFromStart ? 0 : max(0, target - FFmpegDecoder.seekPreroll)
-        let ts = av_rescale_q(Int64(from), AVRational(num: 1, den: Int32(OutputFormat.sampleRate)), timeBase) + startTime
-        if av_seek_frame(format, streamIndex, ts, AVSEEK_FLAG_BACKWARD) < 0 {
-            _ = av_seek_frame(format, streamIndex, startTime, AVSEEK_FLAG_BACKWARD)
+        let ts = av.av_rescale_q(Int64(from), AVRational(num: 1, den: Int32(OutputFormat.sampleRate)), timeBase) + startTime
+        if av.av_seek_frame(format, streamIndex, ts, AVSEEK_FLAG_BACKWARD) < 0 {
+            _ = av.av_seek_frame(format, streamIndex, startTime, AVSEEK_FLAG_BACKWARD)
         }
-        avcodec_flush_buffers(codec)
+        av.avcodec_flush_buffers(codec)
         _ = makeResampler()
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
@@ -154,10 +161,10 @@ final class FFmpegDecoder: Decoder {
     private func decodeMore() -> Bool {
         guard let format, let codec, let packet, let frame else { return false }
         while true {
-            let received = avcodec_receive_frame(codec, frame)
+            let received = av.avcodec_receive_frame(codec, frame)
             if received == 0 {
                 convert(frame)
-                av_frame_unref(frame)
+                av.av_frame_unref(frame)
                 if pending.count > pendingStart { return true }
                 continue
             }
@@ -165,20 +172,20 @@ final class FFmpegDecoder: Decoder {
                 return flushResampler()
             }
             if sentEnd { return flushResampler() }
-            if av_read_frame(format, packet) < 0 {
-                avcodec_send_packet(codec, nil)
+            if av.av_read_frame(format, packet) < 0 {
+                _ = av.avcodec_send_packet(codec, nil)
                 sentEnd = true
                 continue
             }
             // A damaged packet is skipped (the decoder says so); the stream goes on.
-            if packet.pointee.stream_index == streamIndex { _ = avcodec_send_packet(codec, packet) }
-            av_packet_unref(packet)
+            if packet.pointee.stream_index == streamIndex { _ = av.avcodec_send_packet(codec, packet) }
+            av.av_packet_unref(packet)
         }
     }
 
     /// What the resampler still holds at the end of the stream.
     private func flushResampler() -> Bool {
-        append(inputFrames: 0) { out, capacity in swr_convert(resampler, out, capacity, nil, 0) }
+        append(inputFrames: 0) { out, capacity in av.swr_convert(resampler, out, capacity, nil, 0) }
         return pending.count > pendingStart
     }
 
@@ -186,22 +193,22 @@ final class FFmpegDecoder: Decoder {
         if let target = seekTarget, convertedUpTo == nil {
             let ts = frame.pointee.best_effort_timestamp
             let at = ts == np_av_nopts_value() ? target
-                : Int(av_rescale_q(ts - startTime, timeBase, AVRational(num: 1, den: Int32(OutputFormat.sampleRate))))
+                : Int(av.av_rescale_q(ts - startTime, timeBase, AVRational(num: 1, den: Int32(OutputFormat.sampleRate))))
             convertedUpTo = at
         }
         let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
         var samples = frame.pointee.nb_samples
         if trimsToPacketDuration, frame.pointee.pkt_duration > 0 {
             let rate = AVRational(num: 1, den: frame.pointee.sample_rate)
-            samples = Int32(min(Int64(samples), av_rescale_q(frame.pointee.pkt_duration, timeBase, rate)))
+            samples = Int32(min(Int64(samples), av.av_rescale_q(frame.pointee.pkt_duration, timeBase, rate)))
         }
-        append(inputFrames: samples) { out, capacity in swr_convert(resampler, out, capacity, input, samples) }
+        append(inputFrames: samples) { out, capacity in av.swr_convert(resampler, out, capacity, input, samples) }
     }
 
     /// Lets `convert` write into room at the end of `pending` and keeps what it wrote, less what lies
     /// before a seek's target.
     private func append(inputFrames: Int32, _ convert: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) -> Int32) {
-        let capacity = Int(max(0, swr_get_out_samples(resampler, inputFrames))) + 64
+        let capacity = Int(max(0, av.swr_get_out_samples(resampler, inputFrames))) + 64
         let base = pending.count
         pending.append(contentsOf: repeatElement(0, count: capacity * OutputFormat.channels))
         let got = pending.withUnsafeMutableBufferPointer { buffer -> Int in
@@ -217,10 +224,10 @@ final class FFmpegDecoder: Decoder {
     }
 
     deinit {
-        swr_free(&resampler)
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
+        av.swr_free(&resampler)
+        av.av_frame_free(&frame)
+        av.av_packet_free(&packet)
+        av.avcodec_free_context(&codec)
+        av.avformat_close_input(&format)
     }
 }

@@ -22,9 +22,10 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// One track at a time on SDL_mixer's output: load, play, pause, resume, stop, seek, volume, position.
-/// A `Decoder` (FFmpeg or SDL_mixer, whichever opens the file) feeds the output through SDL_mixer's music
-/// hook, so every format pauses, seeks (to the sample), counts its position and ends the same way, and the
-/// volume is the player's own (applied to the samples, kept while the output is closed and reopened).
+/// A `Decoder` (a native library, FFmpeg or SDL_mixer: whichever opens the file) feeds the output through
+/// SDL_mixer's music hook, so every format pauses, seeks (to the sample), counts its position and ends the
+/// same way, and the volume is the player's own (applied to the samples, kept while the output is closed and
+/// reopened).
 /// Files are opened on a worker thread; the outcome of a load (`trackOpenedEventType`) and the end of a
 /// track (`musicFinishedEventType`) arrive as SDL events on the main loop.
 @MainActor

@@ -87,6 +87,22 @@ final class FormatTests {
         }
     }
 
+    /// FFmpeg missing at run time (its libraries are not where they are looked for): FFmpeg is tried and
+    /// cannot load, and the M4A is named as a format this build cannot decode; MP3 and FLAC still play.
+    @Test func withoutFFmpegAtRunTimeTheFileIsNamedAndNativeFormatsPlay() throws {
+        let missing = FFmpegLibrary.load(from: scratch.path("no-ffmpeg-here"))
+        guard case .failure(let error) = missing else { Issue.record("FFmpeg loaded from an empty folder"); return }
+        #expect(error.reason.contains("libavutil.so."), "\(error.reason)")
+        let m4a = try fixtures.sine("song.m4a", codec: ["-c:a", "aac"], seconds: 0.5, withCover: false)
+        #expect(throws: PlayerError.unsupported(path: m4a, format: "AAC in an M4A file")) {
+            try DecoderBackend.open(m4a, with: DecoderBackend.all, ffmpeg: { missing })
+        }
+        for (name, codec) in [("song.mp3", "libmp3lame"), ("song.flac", "flac")] {
+            let path = try fixtures.sine(name, codec: ["-c:a", codec], seconds: 0.5, withCover: false)
+            #expect(try DecoderBackend.open(path, with: DecoderBackend.all, ffmpeg: { missing }).frameCount == 22050)
+        }
+    }
+
     @Test func foldersAndTheCommandLineTakeEveryFormat() throws {
         try fixtures.sine("album/1.m4a", codec: ["-c:a", "aac"], seconds: 0.2, withCover: false)
         try fixtures.sine("album/2.mp4", codec: ["-c:a", "alac"], seconds: 0.2, withCover: false)

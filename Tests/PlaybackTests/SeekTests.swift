@@ -24,11 +24,17 @@ final class SeekTests {
         ("wma.wma", ["-c:a", "wmav2", "-b:a", "192k"]),
     ]
 
-    @Test(arguments: SeekTests.formats.map(\.name))
-    func seekingTo12_345StartsWithin10ms(name: String) throws {
+    /// Each format through the decoders a player uses (native first) and through FFmpeg alone, which the
+    /// native formats can fall back to.
+    nonisolated static let cases: [(name: String, backends: String)] = formats.flatMap { f in
+        [".m4a", ".wma"].contains { f.name.hasSuffix($0) } ? [(f.name, "all")] : [(f.name, "all"), (f.name, "ffmpeg")]
+    }
+
+    @Test(arguments: SeekTests.cases)
+    func seekingTo12_345StartsWithin10ms(name: String, backends: String) throws {
         let codec = SeekTests.formats.first { $0.name == name }!.codec
         let path = try fixtures.marked(name, codec: codec)
-        let player = try capture.player()
+        let player = try capture.player(backends: backends == "ffmpeg" ? [.ffmpeg] : DecoderBackend.all)
         try player.loadNow(path)
         player.seek(to: 12.345)
         #expect(abs(player.position - 12.345) < 0.001)
