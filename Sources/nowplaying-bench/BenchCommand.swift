@@ -27,8 +27,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("renderer"), help: "Renderers (repeatable): software, default.")
     var renderers: [RendererChoice] = [.software, .default]
 
-    @Option(name: .customLong("audio-driver"), help: "SDL audio driver for the app (dummy keeps runs comparable on any machine).")
-    var audioDriver = "dummy"
+    @Option(name: .customLong("audio-driver"),
+            help: "SDL audio driver for the app: pulseaudio (a private PulseAudio server with a null sink, started by the bench and measured too) or another of SDL's, e.g. dummy.")
+    var audioDriver = "pulseaudio"
 
     @Flag(help: "Start a private Xvfb even when $DISPLAY is set.")
     var xvfb = false
@@ -50,19 +51,23 @@ struct BenchCommand: AsyncParsableCommand {
         let durations: Scenarios.Durations = quick ? .quick : .full
 
         let results = try await VirtualDisplay.with(force: xvfb) { display in
+            try await withSoundServer(in: scratch) { server in
             var results: [ConfigurationResult] = []
             for renderer in renderers {
                 for size in sizes {
                     print("Measuring \(renderer.rawValue) renderer at \(size) on display \(display) …")
                     let env: [String: String?] = ["DISPLAY": display, "SDL_VIDEODRIVER": "x11",
                                                   "SDL_RENDER_DRIVER": renderer == .software ? "software" : nil,
-                                                  "SDL_AUDIODRIVER": audioDriver, "LC_ALL": "C.UTF-8"]
+                                                  "SDL_AUDIODRIVER": audioDriver, "PULSE_SERVER": server?.address,
+                                                  "LC_ALL": "C.UTF-8"]
                     let scenarios = Scenarios(app: AppRun(environment: env, scratch: scratch), size: size,
-                                              durations: durations, demoAlbum: resources.demoAlbum)
+                                              durations: durations, demoAlbum: resources.demoAlbum,
+                                              soundServer: server.map { ProcessProbe(pid: $0.pid) })
                     results.append(try await measure(scenarios, renderer: renderer, libraries: libraries, largeCovers: largeCovers))
                 }
             }
             return results
+            }
         }
         print("Laying out 20,000 distinct strings …")
         let fonts = resources.fontLibrary
@@ -76,6 +81,12 @@ struct BenchCommand: AsyncParsableCommand {
         if !quick && report.budget.contains(where: { $0.met == false }) {
             throw ExitCode(1)
         }
+    }
+
+    /// Runs `body` with the private sound server when the app plays through PulseAudio, else with none.
+    private func withSoundServer<T: Sendable>(in scratch: URL, _ body: (SoundServer.Handle?) async throws -> T) async throws -> T {
+        guard audioDriver == "pulseaudio" else { return try await body(nil) }
+        return try await SoundServer.with(in: scratch.appendingPathComponent("pulse")) { try await body($0) }
     }
 
     private func measure(_ s: Scenarios, renderer: RendererChoice, libraries: [GeneratedLibrary],

@@ -105,6 +105,11 @@ struct BenchReport: Codable {
             out.append(row("  scenario", "figure", "value"))
             out.append(row("  1 idle, paused", "CPU · wakeups · frames", "\(f(r.idle.cpuPercent, 2)) % · \(f(r.idle.wakeupsPerSecond)) /s · \(r.idle.frames)"))
             out.append(row("  2 playing", "CPU · wakeups · frames/s", "\(f(r.playing.cpuPercent, 2)) % · \(f(r.playing.wakeupsPerSecond)) /s · \(f(r.playing.framesPerSecond, 2))"))
+            for (name, figures) in [("idle", r.idle), ("playing", r.playing)] {
+                guard let server = figures.server else { continue }
+                out.append(row("    sound server, \(name)", "CPU · wakeups · app + server CPU",
+                               "\(f(server.cpuPercent, 2)) % · \(f(server.wakeupsPerSecond)) /s · \(f(figures.cpuPercent + server.cpuPercent, 2)) %"))
+            }
             out.append(row("  3 carousel drags & flings", "frame CPU p50 / p95 / p99 (\(r.carousel.frames))", frames(r.carousel)))
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.carousel)))
             out.append(row("  4 card ×\u{2009}N, lyrics flip ×\u{2009}N", "frame CPU p50 / p95 / p99 (\(r.cardAndFlip.frames))", frames(r.cardAndFlip)))

@@ -32,6 +32,8 @@ struct SteadyFigures: Codable {
     var wakeupsPerSecond: Double
     var frames: Int
     var framesPerSecond: Double
+    /// The sound server's share over the same seconds (when the app played through one).
+    var server: ServerFigures?
 
     init(from a: ProcessProbe.Sample, to b: ProcessProbe.Sample, frames all: [RunReport.Frame]) {
         seconds = b.time - a.time
@@ -40,6 +42,18 @@ struct SteadyFigures: Codable {
         wakeupsPerSecond = Double(used.wakeups) / seconds
         frames = all.filter { $0.time >= a.time && $0.time <= b.time }.count
         framesPerSecond = Double(frames) / seconds
+    }
+}
+
+/// A sound server's CPU and wakeups over a steady scenario: what the system pays beside the app.
+struct ServerFigures: Codable {
+    var cpuPercent: Double
+    var wakeupsPerSecond: Double
+
+    init(from a: ProcessProbe.Sample, to b: ProcessProbe.Sample) {
+        let seconds = b.time - a.time, used = b.since(a)
+        cpuPercent = used.cpu / seconds * 100
+        wakeupsPerSecond = Double(used.wakeups) / seconds
     }
 }
 

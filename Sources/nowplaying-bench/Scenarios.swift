@@ -16,18 +16,27 @@ struct Scenarios {
     let size: String
     let durations: Durations
     let demoAlbum: String
+    /// The sound server the app plays through, sampled beside it (nil: none, e.g. SDL's dummy driver).
+    var soundServer: ProcessProbe? = nil
 
     private var sizeArguments: [String] { ["--size", size] }
 
     /// 1 and 2: the window left alone for `steady` seconds after settling, paused or playing.
     func steady(playing: Bool) async throws -> (SteadyFigures, RunReport) {
+        let server = soundServer
+        var serverSamples: [ProcessProbe.Sample] = []
         let outcome = try await app.run(sizeArguments + [demoAlbum] + (playing ? [] : ["--paused"])) { sample in
             try await Task.sleep(for: .seconds(durations.settle))
             let a = sample()
+            serverSamples += server.map { [$0.sample()] } ?? []
             try await Task.sleep(for: .seconds(durations.steady))
-            return [a, sample()]
+            let b = sample()
+            serverSamples += server.map { [$0.sample()] } ?? []
+            return [a, b]
         }
-        return (SteadyFigures(from: outcome.samples[0], to: outcome.samples[1], frames: outcome.report.frames), outcome.report)
+        var figures = SteadyFigures(from: outcome.samples[0], to: outcome.samples[1], frames: outcome.report.frames)
+        if serverSamples.count == 2 { figures.server = ServerFigures(from: serverSamples[0], to: serverSamples[1]) }
+        return (figures, outcome.report)
     }
 
     /// 3: drags and flings across the carousel of `library` (paused, so only input changes the track).
