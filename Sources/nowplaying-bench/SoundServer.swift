@@ -24,21 +24,9 @@ enum SoundServer {
             arguments: ["--daemonize=no", "-n", "--load=module-null-sink sink_name=null",
                         "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1", "--exit-idle-time=-1"],
             environment: .inherit.updating(env), input: .none, output: .discarded, error: .discarded) { execution in
-            for _ in 0..<400 where !FileManager.default.fileExists(atPath: socket) {
-                try await Task.sleep(for: .milliseconds(25))
-            }
-            guard FileManager.default.fileExists(atPath: socket) else {
-                try? execution.send(signal: .terminate)
-                throw BenchError("The private PulseAudio server did not start.")
-            }
-            do {
-                let value = try await body(Handle(address: "unix:" + socket, pid: execution.processIdentifier.value))
-                try execution.send(signal: .terminate)
-                return value
-            } catch {
-                try? execution.send(signal: .terminate)
-                throw error
-            }
+            try await ServerLifetime.waitUntilReady(execution, socket: socket, name: "The private PulseAudio server")
+            defer { try? execution.send(signal: .terminate) }
+            return try await body(Handle(address: "unix:" + socket, pid: execution.processIdentifier.value))
         }
         return result.closureResult
     }

@@ -18,22 +18,9 @@ enum VirtualDisplay {
         let result = try await Subprocess.run(.path(FilePath(xvfb)),
                                               arguments: [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
                                               input: .none, output: .discarded, error: .discarded) { execution in
-            let socket = "/tmp/.X11-unix/X\(number)"
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) {
-                try await Task.sleep(for: .milliseconds(25))
-            }
-            guard FileManager.default.fileExists(atPath: socket) else {
-                try? execution.send(signal: .terminate)
-                throw BenchError("Xvfb :\(number) did not start.")
-            }
-            do {
-                let value = try await body(":\(number)")
-                try execution.send(signal: .terminate)
-                return value
-            } catch {
-                try? execution.send(signal: .terminate)
-                throw error
-            }
+            try await ServerLifetime.waitUntilReady(execution, socket: "/tmp/.X11-unix/X\(number)", name: "Xvfb :\(number)")
+            defer { try? execution.send(signal: .terminate) }
+            return try await body(":\(number)")
         }
         return result.closureResult
     }
