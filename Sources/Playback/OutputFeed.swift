@@ -45,10 +45,10 @@ final class OutputFeed: @unchecked Sendable {
         var scratch: [Float] = []
     }
 
-    /// How a load ended: its request number, and why it failed.
+    /// How the latest load ended (and why it failed).
     enum Opened {
-        case opened(Int)
-        case failed(Int, PlayerError)
+        case opened
+        case failed(PlayerError)
     }
 
     private let lock = Mutex(())

@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// What went wrong in the audio engine, with the file and the decoders' own words.
 public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -109,12 +110,17 @@ public final class Player {
 
     /// Closes the audio output while nothing plays; the track, its position and the volume stay with the
     /// player, and the output reopens when something needs it.
-    public func releaseOutput() {
-        guard isOutputOpen, state != .playing, ownsOutput else { return }
+    /// Not while a file is being opened: SDL_mixer's own decoder needs the output open while it loads.
+    /// Returns whether the output is closed now (false: try again later).
+    @discardableResult
+    public func releaseOutput() -> Bool {
+        guard isOutputOpen else { return true }
+        guard state != .playing, ownsOutput, opensInFlight.count.load(ordering: .acquiring) == 0 else { return false }
         Mix_HookMusic(nil, nil)
         Mix_CloseAudio()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         isOutputOpen = false
+        return true
     }
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
@@ -163,7 +169,7 @@ public final class Player {
             let error = PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             feed.withState { s in
                 s.loading = nil
-                s.opened = .failed(request, error)
+                s.opened = .failed(error)
             }
             OutputFeed.post(trackOpenedEventType)
             return
@@ -176,16 +182,18 @@ public final class Player {
             do throws(PlayerError) { outcome = .success(try Player.open(path, gain: Double(gain), with: backends)) } catch { outcome = .failure(error) }
             let taken = feed.withState { s -> Bool in
                 guard s.loadRequest == request else { return false }
-                s.loading = nil
                 switch outcome {
                 case .success(var track):
                     track.gain = s.loadingGain
                     track.decoder.seek(toFrame: s.position)
                     s.current = track
-                    s.opened = .opened(request)
+                    s.loading = nil
+                    s.opened = .opened
                 case .failure(let error):
+                    // `loading` stays until the main thread takes the failure: till then the file is still
+                    // the one loaded (`path`), not an empty player.
                     s.playing = false
-                    s.opened = .failed(request, error)
+                    s.opened = .failed(error)
                 }
                 return true
             }
@@ -205,16 +213,21 @@ public final class Player {
 
     /// Handles an opened event (the outcome of the latest `load`), once.
     public func handleOpenedEvent() -> Opening {
-        switch feed.withState({ s -> OutputFeed.Opened? in defer { s.opened = nil }; return s.opened }) {
+        let opened = feed.withState { s -> OutputFeed.Opened? in
+            defer { s.opened = nil }
+            if case .failed = s.opened { s.loading = nil }
+            return s.opened
+        }
+        switch opened {
         case nil: return .none
         case .opened: return .opened
-        case .failed(_, let error):
+        case .failed(let error):
             state = .stopped
             return .failed(error)
         }
     }
 
-    /// Whether the latest `load` is still being opened.
+    /// Whether the latest `load` is still being opened (or its failure not yet handled).
     public var isOpening: Bool { feed.withState { $0.loading != nil } }
 
     /// Waits until the worker has opened what `load` (and `queueNext`) asked for; the outcome is then
@@ -233,7 +246,20 @@ public final class Player {
 
     /// Runs `work` on the opener, recording its reads in this task's `ReadLog` (if one is bound).
     private func onOpener(_ work: @escaping @Sendable () -> Void) {
-        opener.async(execute: ReadLog.carried(work))
+        let inFlight = opensInFlight
+        inFlight.count.add(1, ordering: .acquiringAndReleasing)
+        opener.async(execute: ReadLog.carried {
+            work()
+            inFlight.count.subtract(1, ordering: .acquiringAndReleasing)
+        })
+    }
+
+    /// Jobs on the opener not finished yet (the output stays open while any runs).
+    private let opensInFlight = OpenCounter()
+
+    /// A count shared with the opener's jobs.
+    private final class OpenCounter: Sendable {
+        let count = Atomic<Int>(0)
     }
 
     /// The current track's ReplayGain amplitude factor; a change is heard at once.
@@ -259,7 +285,9 @@ public final class Player {
         guard let path, reopenOutput() else { return }
         let feed = self.feed, backends = self.backends
         onOpener {
-            guard let track = try? Player.open(path, gain: gain, with: backends) else { return }
+            // A newer request (or a load) came first: this file is not wanted any more.
+            guard feed.withState({ $0.nextRequest == request }),
+                  let track = try? Player.open(path, gain: gain, with: backends) else { return }
             feed.withState { s in
                 if s.nextRequest == request { s.next = track }
             }

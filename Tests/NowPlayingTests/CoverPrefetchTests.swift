@@ -63,13 +63,15 @@ struct CoverPrefetchTests {
             a.session.select(26)
             a.application.window.layoutTreeIfNeeded()
         }
-        let onMain = log.reads.filter { $0.onMainThread && $0.what != .decoder }
+        let onMain = log.reads.filter(\.onMainThread)
         #expect(onMain.isEmpty, "read on the main thread at the track change: \(onMain.map(\.path))")
         let end = Date().addingTimeInterval(20)
-        while (loader.pending > 0 || a.view.carousel.isDecelerating || a.application.window.animator.isActive) && Date() < end {
+        func busy() -> Bool { loader.pending > 0 || a.view.carousel.isDecelerating || a.application.window.animator.isActive }
+        while busy() && Date() < end {
             a.advanceFrame()
             Thread.sleep(forTimeInterval: 0.002)
         }
+        #expect(!busy(), "the cover was delivered and the carousel settled")
         let cell = try #require(a.view.carousel.cellForItem(at: ItemPath(item: 26)) as? CoverCell)
         #expect(cell.coverImageView.image != nil, "the cover arrived in its cell")
         let cover = try #require(a.controller.cover(for: 26))

@@ -40,7 +40,11 @@ struct WindowMappingTests {
             #expect(waitFor { !app.isRunning })
             #expect(app.wait() == 0)
             #expect(FileManager.default.fileExists(atPath: dir + "/dump.json"), "the app drew and dumped its views")
-            let mapped = logged().components(separatedBy: "MapNotify event").count - before
+            // X delivers events in order: once another client's window is seen mapped, every map of the app is in.
+            let marker = try ChildProcess(xlogo, [], env: x.environment())
+            #expect(waitFor { logged().components(separatedBy: "MapNotify event").count - before >= 2 })
+            marker.stop()
+            let mapped = logged().components(separatedBy: "MapNotify event").count - before - 1
             #expect(mapped == 1, "\(arguments): windows mapped: \(mapped)")
         }
     }

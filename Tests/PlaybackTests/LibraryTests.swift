@@ -194,6 +194,19 @@ struct BadAudioTests {
         player.stop()
     }
 
+    /// Until the main thread takes a failed open, the damaged file is still the one loaded: a batch of the
+    /// library arriving in between must not find an empty player (and start somewhere else).
+    @Test func aFailedOpenIsLoadedUntilItsFailureIsHandled() throws {
+        let s = Scratch()
+        let bad = try s.write("bad.mp3", text: "garbage")
+        let player = try Player()
+        player.load(bad, playing: true)
+        player.waitForOpening()
+        #expect(player.path == bad && player.isOpening, "the failure is not handled yet")
+        guard case .failed = player.handleOpenedEvent() else { Issue.record("a failure"); return }
+        #expect(player.path == nil && !player.isOpening && player.state == .stopped)
+    }
+
     @Test func sessionSkipsWhatItCannotPlayAndSaysSo() throws {
         let s = Scratch()
         let bad = try s.write("1 bad.ogg", text: "garbage")

@@ -37,14 +37,20 @@ final class CardPresenter {
         let stills = animated ? libraryStills() : (backdrop: nil, miniBar: nil)
         let frames = miniFrames
         root.card.present(backdrop: stills.backdrop, miniBar: stills.miniBar, miniFrame: frames.bar,
-                          thumbnailFrame: frames.thumbnail, cover: controller.cover(for: session.current), animated: animated)
+                          thumbnailFrame: frames.thumbnail, cover: currentCover, animated: animated)
+    }
+
+    /// The current track's cover for the moving card: from the cache, else the one the mini player shows (a
+    /// cover evicted from the cache, or not back from the worker yet, still flies with the card).
+    private var currentCover: Image? {
+        controller.cover(for: session.current) ?? root.library.miniPlayer.cover.image
     }
 
     /// SPEC M4: back into the mini player.
     func dismiss(animated: Bool = true) {
         let frames = miniFrames
         root.card.dismiss(miniFrame: frames.bar, thumbnailFrame: frames.thumbnail,
-                          cover: controller.cover(for: session.current), animated: animated)
+                          cover: currentCover, animated: animated)
     }
 
     /// The library without its mini player, and the mini player, as they are now.

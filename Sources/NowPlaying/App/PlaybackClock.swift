@@ -34,7 +34,8 @@ final class PlaybackClock {
         outputReleaseTimer = application.schedule(after: PlaybackClock.outputReleaseDelay) { [weak self] in
             guard let self else { return }
             outputReleaseTimer = nil
-            if !session.isPlaying { session.player.releaseOutput() }
+            // Not yet while a file opens (SDL_mixer's decoder needs the output): tried again later.
+            if !session.isPlaying && !session.player.releaseOutput() { scheduleOutputRelease() }
         }
     }
 

@@ -79,6 +79,8 @@ final class LowerModuleView: View {
         for r in rows.dropFirst(items.count) { r.removeFromSuperview() }
         rows = items.enumerated().map { i, item in
             let row = rows.indices.contains(i) ? rows[i] : newRow(number: i)
+            // A finger on a row that now names another track: its tap is cancelled, not given to that track.
+            if row.isTracking && row.index != item.index { row.touchesCancelled([]) }
             row.index = item.index
             row.title.text = item.track.title
             row.artist.setByline(item.track.artist, under: item.track.title)

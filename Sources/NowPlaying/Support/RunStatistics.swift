@@ -26,8 +26,9 @@ public struct RunReport: Codable, Sendable {
     /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
     public var reads: ReadCounts?
 
-    /// What a run parsed, counted from its `ReadLog`: the issue-16 rule is one tag read per track for the
-    /// library, and no file read on the main thread once the first frame is up.
+    /// What a run parsed, counted from its `ReadLog` (TagLib reads and decoder opens; picture files and .lrc
+    /// files beside a track are not logged): the issue-16 rule is one tag read per track for the library, and
+    /// no tags parsed nor decoder opened on the main thread once the first frame is up.
     public struct ReadCounts: Codable, Sendable {
         /// Tracks whose text tags were read.
         public var tracks: Int

@@ -105,10 +105,27 @@ public final class Application {
         // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
         // from the start when that renderer is coming; without, when OpenGL is not there (no GLX visual).
         let openGL = !configuration.headless && Application.rendererWillUseOpenGL
-        guard let w = (openGL ? SDL_CreateWindow(configuration.title, centered, centered, width, height,
-                                                 flags | SDL_WINDOW_OPENGL.rawValue) : nil)
-                ?? SDL_CreateWindow(configuration.title, centered, centered, width, height, flags) else {
+        func makeWindow(openGL: Bool) -> OpaquePointer? {
+            SDL_CreateWindow(configuration.title, centered, centered, width, height, flags | (openGL ? SDL_WINDOW_OPENGL.rawValue : 0))
+        }
+        guard var w = (openGL ? makeWindow(openGL: true) : nil) ?? makeWindow(openGL: false) else {
             throw SDLError("Opening a window")
+        }
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        var created = SDL_CreateRenderer(w, -1, configuration.headless ? SDL_RENDERER_SOFTWARE.rawValue : accelerated)
+        if created == nil {
+            // No accelerated renderer: SDL's software one, on a plain window rather than the OpenGL one made for
+            // the renderer that failed (whose framebuffer would try OpenGL again).
+            if SDL_GetWindowFlags(w) & SDL_WINDOW_OPENGL.rawValue != 0 {
+                SDL_DestroyWindow(w)
+                guard let plain = makeWindow(openGL: false) else { throw SDLError("Opening a window") }
+                w = plain
+            }
+            created = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let r = created else {
+            SDL_DestroyWindow(w)
+            throw SDLError("Creating a renderer")
         }
         sdlWindow = w
         if let path = configuration.iconPath, let icon = IMG_Load(path) {
@@ -116,12 +133,6 @@ public final class Application {
             SDL_FreeSurface(icon)
         }
         SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
-        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let r = SDL_CreateRenderer(w, -1, configuration.headless ? SDL_RENDERER_SOFTWARE.rawValue : accelerated)
-                ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-            SDL_DestroyWindow(w)
-            throw SDLError("Creating a renderer")
-        }
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
         var mode = SDL_DisplayMode()
