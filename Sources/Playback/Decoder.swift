@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A source of the samples the output plays: interleaved stereo Float32 at `OutputFormat.sampleRate`, read in
 /// order, with sample-accurate seeking. One interface for every format, so pause, seek, position, volume, the
 /// end of a track and the output's release behave the same whichever library decodes the file.
@@ -28,6 +30,13 @@ public struct StreamTags: Sendable, Equatable {
     public init(title: String? = nil, artist: String? = nil, album: String? = nil) {
         self.title = title; self.artist = artist; self.album = album
     }
+
+    /// The tags without any longer than `Tags.textLimit` bytes (a multi-megabyte title is a broken file, and
+    /// would be laid out as text at every frame it shows).
+    var bounded: StreamTags {
+        func kept(_ s: String?) -> String? { s.flatMap { $0.utf8.count <= Tags.textLimit ? $0 : nil } }
+        return StreamTags(title: kept(title), artist: kept(artist), album: kept(album))
+    }
 }
 
 /// The libraries that can decode a file, tried in order. FFmpeg streams every sampled format (sample-accurate
@@ -47,12 +56,25 @@ public enum DecoderBackend: Sendable, CaseIterable {
         }
     }
 
+    /// Whether this backend is tried for `path` when `backends` are available: SDL_mixer, there for what FFmpeg
+    /// cannot decode (MIDI), is not tried on a file FFmpeg is meant for and could not open (a damaged MP3),
+    /// where it would only add its own reason, and its libraries' warnings on the terminal.
+    private func isTried(for path: String, among backends: [DecoderBackend]) -> Bool {
+        guard self == .mixer, backends.contains(.ffmpeg) else { return true }
+        return DecoderBackend.mixerExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// What SDL_mixer decodes for this player: MIDI.
+    static let mixerExtensions: Set<String> = ["mid", "midi"]
+
     /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg, a file TagLib
     /// recognises (AAC, ALAC, WMA) is named as a format this build cannot decode, not as damaged.
     static func open(_ path: String, with backends: [DecoderBackend]) throws(PlayerError) -> any Decoder {
         ReadLog.record(path, .decoder)
+        // Only a regular file is opened: a FIFO would hold the opening thread until a writer came.
+        if let refusal = RegularFile.refusal(path) { throw PlayerError.notAFile(path: path, reason: refusal.reason) }
         var reasons: [String] = []
-        for backend in backends {
+        for backend in backends where backend.isTried(for: path, among: backends) {
             do { return try backend.open(path) } catch { reasons.append(error.reason) }
         }
         if !backends.contains(.ffmpeg), let format = Tags.formatDescription(of: path) {
