@@ -132,8 +132,9 @@ public struct Lyrics: Equatable, Sendable {
         public var problems: [String] = []
     }
 
-    /// The lyrics of an audio file: a .lrc beside it (same name), else lyrics in its tags (only they are
-    /// read); nil when there are none. The folder is listed through `folders` (nil: listed now).
+    /// The lyrics of an audio file: a .lrc beside it (same name; a regular file within `sizeLimit` that reads
+    /// as text), else lyrics in its tags (only they are read); `lyrics` is nil when there are none. The folder
+    /// is listed through `folders` (nil: listed now).
     public static func find(for path: String, folders: FolderListings? = nil) -> Lookup {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
