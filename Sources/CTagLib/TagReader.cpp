@@ -11,6 +11,7 @@
 #include <taglib/asftag.h>
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
+#include <taglib/tdebuglistener.h>
 #include <taglib/tfilestream.h>
 #include <taglib/flacfile.h>
 #include <taglib/flacpicture.h>
@@ -96,7 +97,18 @@ int firstNumber(const TagLib::PropertyMap &props, const char *key) {
     return std::atoi(it->second.front().toCString(true));
 }
 
+/* Drops every message: the app reports what it could not read in its own words. */
+class SilentListener : public TagLib::DebugListener {
+public:
+    void printMessage(const TagLib::String &) override {}
+};
+
 }  // namespace
+
+extern "C" void np_silence_taglib(void) {
+    static SilentListener listener;
+    TagLib::setDebugListener(&listener);
+}
 
 extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
     std::memset(out, 0, sizeof(*out));

@@ -6,14 +6,20 @@ public enum CoverArt: Equatable, Sendable {
     case embedded([UInt8])
     case file(String)
     case none
+    /// An embedded picture was refused (larger than `sizeLimit`): why, in a line for the user.
+    case refused(String)
 
-    static let pictureExtensions = ["jpg", "jpeg", "png", "webp"]
+    static let pictureExtensions = ["jpg", "jpeg", "png", "webp", "svg"]
+    /// The most bytes of a picture read, embedded or beside (a cover is a few hundred KB, a scan a few MB).
+    public static let sizeLimit = 32 * 1024 * 1024
     static let folderNames = ["cover", "folder", "front"]
 
     /// Looks for the picture of the audio file at `path` (reads only the picture from its tags), listing
     /// its folder through `folders` (nil: listed now).
     public static func find(for path: String, folders: FolderListings? = nil) -> CoverArt {
-        if let picture = Tags.read(from: path, fields: .picture)?.picture, !picture.isEmpty { return .embedded(picture) }
+        let tags = Tags.read(from: path, fields: .picture)
+        if let picture = tags?.picture, !picture.isEmpty { return .embedded(picture) }
+        if let problem = tags?.problems.first { return .refused(problem) }
         return beside(path, folders: folders)
     }
 

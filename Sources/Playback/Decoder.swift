@@ -1,4 +1,5 @@
 import CFFmpeg
+import FoundationEssentials
 
 /// A source of the samples the output plays: interleaved stereo Float32 at `OutputFormat.sampleRate`, read in
 /// order, with sample-accurate seeking. One interface for every format, so pause, seek, position, volume, the
@@ -30,6 +31,13 @@ public struct StreamTags: Sendable, Equatable {
     public init(title: String? = nil, artist: String? = nil, album: String? = nil) {
         self.title = title; self.artist = artist; self.album = album
     }
+
+    /// The tags without any longer than `Tags.textLimit` bytes (a multi-megabyte title is a broken file, and
+    /// would be laid out as text at every frame it shows).
+    var bounded: StreamTags {
+        func kept(_ s: String?) -> String? { s.flatMap { $0.utf8.count <= Tags.textLimit ? $0 : nil } }
+        return StreamTags(title: kept(title), artist: kept(artist), album: kept(album))
+    }
 }
 
 /// The libraries that can decode a file, tried in order. The native decoders (mpg123, libvorbisfile,
@@ -57,14 +65,27 @@ public enum DecoderBackend: Sendable, CaseIterable {
         }
     }
 
+    /// Whether this backend is tried for `path` when `backends` are available: SDL_mixer, there for what the
+    /// streaming decoders cannot decode (MIDI), is not tried on a file they are meant for and could not open (a
+    /// damaged MP3), where it would only add its own reason, and its libraries' warnings on the terminal.
+    private func isTried(for path: String, among backends: [DecoderBackend]) -> Bool {
+        guard self == .mixer, backends.contains(.ffmpeg) || backends.contains(.native) else { return true }
+        return DecoderBackend.mixerExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// What SDL_mixer decodes for this player: MIDI.
+    static let mixerExtensions: Set<String> = ["mid", "midi"]
+
     /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg (left out, or not
     /// installed), a file TagLib recognises (AAC, ALAC, WMA) is named as a format this build cannot decode,
     /// not as damaged.
     static func open(_ path: String, with backends: [DecoderBackend],
                      ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(PlayerError) -> any Decoder {
         ReadLog.record(path, .decoder)
+        // Only a regular file is opened: a FIFO would hold the opening thread until a writer came.
+        if let refusal = RegularFile.refusal(path) { throw PlayerError.notAFile(path: path, reason: refusal.reason) }
         var reasons: [String] = []
-        for backend in backends {
+        for backend in backends where backend.isTried(for: path, among: backends) {
             do { return try backend.open(path, ffmpeg: ffmpeg) } catch { reasons.append(error.reason) }
         }
         let hasFFmpeg = backends.contains(.ffmpeg) && (try? ffmpeg().get()) != nil

@@ -87,6 +87,7 @@ final class FFmpegDecoder: Decoder {
         packet = av.av_packet_alloc()
         frame = av.av_frame_alloc()
         guard makeResampler() else {
+            guard codec.pointee.sample_rate > 0 else { throw DecoderError(reason: "FFmpeg: its header gives no sample rate") }
             throw DecoderError(reason: "FFmpeg cannot convert its \(codec.pointee.ch_layout.nb_channels) channels")
         }
     }

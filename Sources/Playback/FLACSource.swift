@@ -22,9 +22,12 @@ final class FLACSource: PCMSource {
         let client = Unmanaged.passUnretained(self).toOpaque()
         guard FLAC__stream_decoder_init_file(decoder, path, flacWrite, flacMetadata, flacError, client) == FLAC__STREAM_DECODER_INIT_STATUS_OK,
               FLAC__stream_decoder_process_until_end_of_metadata(decoder) != 0, channels > 0, sampleRate > 0 else {
-            let state = String(cString: FLAC__stream_decoder_get_resolved_state_string(decoder))
-            FLAC__stream_decoder_delete(decoder)
-            throw DecoderError(reason: "libFLAC: \(state)")
+            // The source is whole by now, so its deinit finishes and deletes the decoder (deleting it here too
+            // freed it twice: a FLAC with only a header, or a sample rate of 0, crashed the app).
+            let state = FLAC__stream_decoder_get_state(decoder)
+            throw DecoderError(reason: sampleRate == 0 && channels > 0 ? "libFLAC: its header gives no sample rate"
+                : state == FLAC__STREAM_DECODER_END_OF_STREAM ? "libFLAC: the file ends before its audio"
+                : "libFLAC: \(String(cString: FLAC__stream_decoder_get_resolved_state_string(decoder)))")
         }
     }
 

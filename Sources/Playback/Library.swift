@@ -11,9 +11,11 @@ public enum Library {
         "m4a", "m4b", "mp4", "aac", "wma", "mod", "xm", "it", "s3m", "mid", "midi",
     ]
     public static let playlistExtensions: Set<String> = ["m3u", "m3u8"]
+    /// The most bytes of a playlist read (a line a track: some hundred thousand tracks).
+    static let playlistLimit = 16 * 1024 * 1024
     /// What sits beside an album's audio and is no reason to report a skip.
     static let companionExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "gif", "bmp", "txt", "nfo", "log", "cue", "lrc", "md", "pdf", "sfv",
+        "jpg", "jpeg", "png", "webp", "svg", "gif", "bmp", "txt", "nfo", "log", "cue", "lrc", "md", "pdf", "sfv",
         "accurip", "ffp", "db", "ini", "m3u", "m3u8",
     ]
 
@@ -99,11 +101,19 @@ public enum Library {
                 guard depth < 4 else { pending.problems.append("\(path): playlists nest too deep; skipped."); return }
                 playlist(absolute, depth: depth)
             } else if audioExtensions.contains(ext) {
+                if let refusal = RegularFile.refusal(absolute) { pending.problems.append("\(path) \(refusal.reason); skipped."); return }
                 guard fm.isReadableFile(atPath: absolute) else { pending.problems.append("\(path) cannot be read; skipped."); return }
-                append([Track(path: absolute, tags: Tags.read(from: absolute, fields: .text))])
+                append([track(absolute)])
             } else if depth == 0 {
                 pending.problems.append("\(path) is not an audio file or a playlist; skipped.")
             }
+        }
+
+        /// The track of an audio file, described by its tags; what its tags hold that was refused is reported.
+        mutating func track(_ path: String) -> Track {
+            let tags = Tags.read(from: path, fields: .text)
+            pending.problems += tags?.problems ?? []
+            return Track(path: path, tags: tags)
         }
 
         /// A folder's own audio files in album order (one batch), then its subfolders in name order: the
@@ -119,7 +129,12 @@ public enum Library {
                 if isDir {
                     folders.append(full)
                 } else if isAudio(full) {
-                    files.append(full)
+                    // Only regular files are opened: a FIFO named like a track would hold the scan up for ever.
+                    if let refusal = RegularFile.refusal(full) {
+                        pending.problems.append("\(full) \(refusal.reason); skipped.")
+                    } else {
+                        files.append(full)
+                    }
                 } else if !companionExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
                     skipped.append(name)
                 }
@@ -130,7 +145,7 @@ public enum Library {
                     one: "file that is not audio", many: "files that are not audio", separator: ", "))
             }
             if !files.isEmpty {
-                append(Library.albumOrder(files.map { Track(path: $0, tags: Tags.read(from: $0, fields: .text)) }))
+                append(Library.albumOrder(files.map { track($0) }))
                 if !delivered { flush() }
             }
             for f in folders.map({ (NaturalOrder(Library.fileName($0)), $0) }).sorted(by: { $0.0 < $1.0 }) {
@@ -140,8 +155,11 @@ public enum Library {
 
         /// M3U / M3U8: one path or URL per line, `#` lines are comments; relative paths are against the playlist.
         mutating func playlist(_ path: String, depth: Int) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                pending.problems.append("Cannot read the playlist \(path); skipped.")
+            let data: Data
+            do throws(RegularFile.Refusal) {
+                data = Data(try RegularFile.read(path, limit: Library.playlistLimit))
+            } catch {
+                pending.problems.append("The playlist \(path) \(error.reason); skipped.")
                 return
             }
             guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {

@@ -22,6 +22,14 @@ public struct Lyrics: Equatable, Sendable {
 
     public var isSynced: Bool { lines.contains { $0.time != nil } }
 
+    /// The most bytes of lyrics read, from a .lrc file or a tag: a song's lyrics are a few KB, an LRC of an
+    /// hour's set some tens; more is refused with a message (and so is a file that is not text).
+    public static let sizeLimit = 256 * 1024
+    /// The most lines kept (those after are left out, with a message): the lyrics card lays out every line.
+    public static let lineLimit = 2_000
+    /// The latest time a time tag or offset may name (an LRC is for one track): later ones are malformed lines.
+    static let latestTime = 24 * 3600.0
+
     public init(lines: [Line], source: String) {
         self.lines = lines
         self.source = source
@@ -58,7 +66,11 @@ public struct Lyrics: Equatable, Sendable {
                     case "al": lyrics.album = value
                     case "by": lyrics.author = value
                     case "offset":
-                        if let ms = Double(value.replacing("+", with: "")) { offset = ms / 1000 } else { bad = true }
+                        if let ms = Double(value.replacing("+", with: "")), ms.isFinite, abs(ms) <= latestTime * 1000 {
+                            offset = ms / 1000
+                        } else {
+                            bad = true
+                        }
                     default:
                         // Other metadata ([length:], [re:], [ve:] …) is fine; a time that does not parse is not.
                         if key.first?.isNumber == true { bad = true }
@@ -98,7 +110,8 @@ public struct Lyrics: Equatable, Sendable {
         if parts.count == 3 { secondsText += "." + parts[2] }
         guard let seconds = Double(secondsText), seconds >= 0, seconds < 60,
               secondsText.first?.isNumber == true else { return nil }
-        return Double(minutes) * 60 + seconds
+        let time = Double(minutes) * 60 + seconds
+        return time <= latestTime ? time : nil
     }
 
     /// The line sung at `position` seconds: the last one whose time has come; nil before the first.
@@ -112,25 +125,65 @@ public struct Lyrics: Equatable, Sendable {
         return lo == 0 ? nil : lo - 1
     }
 
-    /// The lyrics of an audio file: a .lrc beside it (same name), else lyrics in its tags (only they are
-    /// read); nil when there are none. The folder is listed through `folders` (nil: listed now).
-    public static func find(for path: String, folders: FolderListings? = nil) -> Lyrics? {
+    /// What looking for a track's lyrics found: the lyrics (nil: none), and what was refused on the way
+    /// (a .lrc too large or not text, a lyrics tag too long), one line each for the user.
+    public struct Lookup: Sendable, Equatable {
+        public var lyrics: Lyrics?
+        public var problems: [String] = []
+    }
+
+    /// The lyrics of an audio file: a .lrc beside it (same name; a regular file within `sizeLimit` that reads
+    /// as text), else lyrics in its tags (only they are read); `lyrics` is nil when there are none. The folder
+    /// is listed through `folders` (nil: listed now).
+    public static func find(for path: String, folders: FolderListings? = nil) -> Lookup {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
         let stem = url.deletingPathExtension().lastPathComponent.lowercased()
         let entries = (folders ?? FolderListings()).names(in: folder.path)
+        var found = Lookup()
         if let name = entries.first(where: { $0.lowercased() == stem + ".lrc" }) {
             let file = folder.appendingPathComponent(name).path
-            if let data = FileManager.default.contents(atPath: file) {
-                let text = String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
-                let parsed = parse(text, source: name)
-                if !parsed.lines.isEmpty { return parsed }
+            do throws(RegularFile.Refusal) {
+                let bytes = try RegularFile.read(file, limit: sizeLimit)
+                if let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1),
+                   isText(text) {
+                    let parsed = bounded(parse(text, source: name), &found.problems)
+                    if !parsed.lines.isEmpty { found.lyrics = parsed; return found }
+                } else {
+                    found.problems.append("The lyrics file \(name) is not text; ignored.")
+                }
+            } catch {
+                found.problems.append("The lyrics file \(name) \(error.reason); ignored.")
             }
         }
-        if let embedded = Tags.read(from: path, fields: .lyrics)?.lyrics {
-            let parsed = parse(embedded, source: "the file's tags")
-            if !parsed.lines.isEmpty { return parsed }
+        if let tags = Tags.read(from: path, fields: .lyrics) {
+            found.problems += tags.problems
+            if let embedded = tags.lyrics {
+                let parsed = bounded(parse(embedded, source: "the file's tags"), &found.problems)
+                if !parsed.lines.isEmpty { found.lyrics = parsed }
+            }
         }
-        return nil
+        return found
+    }
+
+    /// `lyrics` within `lineLimit` lines, saying so in `problems` when some were left out.
+    private static func bounded(_ lyrics: Lyrics, _ problems: inout [String]) -> Lyrics {
+        guard lyrics.lines.count > lineLimit else { return lyrics }
+        var kept = lyrics
+        kept.lines = Array(lyrics.lines.prefix(lineLimit))
+        problems.append("The lyrics from \(lyrics.source) have \(lyrics.lines.count) lines; the first \(lineLimit) are shown.")
+        return kept
+    }
+
+    /// Whether `text` reads as text: no NUL or other control characters but tabs and line ends, and few
+    /// replacement characters (what bytes that are not text become).
+    static func isText(_ text: String) -> Bool {
+        var scalars = 0, odd = 0
+        for s in text.unicodeScalars {
+            scalars += 1
+            if s.value < 0x20 && s != "\n" && s != "\r" && s != "\t" { return false }
+            if s == "\u{FFFD}" || (0x7F...0x9F).contains(s.value) { odd += 1 }
+        }
+        return odd * 100 <= scalars
     }
 }

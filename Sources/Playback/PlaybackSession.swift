@@ -96,12 +96,12 @@ public final class PlaybackSession {
         case .none: return
         case .opened:
             failedInARow = 0
-            let named = { [tracks] in [tracks[index].title, tracks[index].artist, tracks[index].album] }
-            let before = named()
+            let before = tracks[index]
             fillInFromStream(index)
             if player.duration > 0 { tracks[index].duration = player.duration }
             // The stream named what the tags did not: shown as a track change of the same track.
-            if named() != before { onTrackChange?(index) }
+            let after = tracks[index]
+            if (after.title, after.artist, after.album) != (before.title, before.artist, before.album) { onTrackChange?(index) }
             onStateChange?()
         case .failed(let error):
             unplayable.insert(index)

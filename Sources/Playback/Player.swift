@@ -9,6 +9,8 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     /// A format this build has no decoder for (`format` in words: "AAC in an M4A file").
     case unsupported(path: String, format: String)
+    /// The path is no file to open (`reason`: "is a FIFO (a named pipe), not a file").
+    case notAFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
             return "Cannot play \(name): it is damaged or not audio\(reason.isEmpty ? "" : " (\(reason))")."
         case let .unsupported(path, format):
             return "\(URL(fileURLWithPath: path).lastPathComponent) is \(format), which this build cannot decode."
+        case let .notAFile(path, reason):
+            return "Cannot play \(URL(fileURLWithPath: path).lastPathComponent): it \(reason)."
         }
     }
 }
@@ -237,7 +241,9 @@ public final class Player {
     /// Opens `path` for the output with the first of `backends` that takes it (from any thread).
     private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend]) throws(PlayerError) -> OpenTrack {
         let decoder = try DecoderBackend.open(path, with: backends)
-        return OpenTrack(decoder: decoder, path: path, frameCount: decoder.frameCount, tags: decoder.streamTags, gain: Float(gain))
+        // A decoder's length comes from the file's header: one the file cannot hold makes it unknown (0).
+        return OpenTrack(decoder: decoder, path: path, frameCount: TrackLength.validatedFrames(decoder.frameCount, path: path),
+                         tags: decoder.streamTags.bounded, gain: Float(gain))
     }
 
     /// Where loaded and queued tracks are opened (a decoder reads the file's headers and first packets), off

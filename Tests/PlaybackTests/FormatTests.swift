@@ -41,6 +41,19 @@ final class FormatTests {
         #expect(track.albumArtist == "Various Quiet Artists")
     }
 
+    /// A track known only by its file name takes the title its stream names once the file is open (the open
+    /// is on a worker), and the app is told, so the card shows it.
+    @Test func theStreamsOwnTitleIsShownOnceTheFileIsOpen() throws {
+        let path = try fixtures.sine("x.ogg", codec: ["-c:a", "libvorbis"], seconds: 0.2, withCover: false,
+                                     tags: ["title": "Stream Title"])
+        let session = PlaybackSession(tracks: [Track(path: path, tags: nil)], player: try capture.player(), seed: 1)
+        var changes: [String] = []
+        session.onTrackChange = { changes.append(session.tracks[$0].title) }
+        session.start(at: 0, playing: false)
+        session.finishLoading()
+        #expect(changes == ["x", "Stream Title"])
+    }
+
     @Test(arguments: FormatTests.formats.map(\.name))
     func playsAtTheRightPitchAndLengthWithTagsAndCover(name: String) throws {
         let codec = FormatTests.formats.first { $0.name == name }!.codec

@@ -62,12 +62,12 @@ struct LyricsTests {
 
     @Test func findsTheSidecarFileElseNothing() throws {
         let demo = Scratch.demoAlbum
-        let neon = try #require(Lyrics.find(for: demo + "/01-neon-harbor.ogg"))
+        let neon = try #require(Lyrics.find(for: demo + "/01-neon-harbor.ogg").lyrics)
         #expect(neon.source == "01-neon-harbor.lrc" && neon.isSynced && neon.lines.count >= 8)
-        #expect(Lyrics.find(for: demo + "/03-glass-orchard.flac") == nil)
+        #expect(Lyrics.find(for: demo + "/03-glass-orchard.flac").lyrics == nil)
         let s = Scratch()
         let wav = try s.wav("Song.wav", seconds: 0.1)
         try s.write("song.LRC", text: "[00:01]hello")
-        #expect(Lyrics.find(for: wav)?.lines.first?.text == "hello", "the .lrc name matches regardless of case")
+        #expect(Lyrics.find(for: wav).lyrics?.lines.first?.text == "hello", "the .lrc name matches regardless of case")
     }
 }

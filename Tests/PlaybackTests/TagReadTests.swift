@@ -40,6 +40,6 @@ struct TagReadTests {
         #expect(log.reads.filter { $0.fields.contains(.picture) }.map(\.what) == [.tags(.picture), .tags(.picture), .tags(.picture)])
         #expect(log.reads.filter { $0.fields.contains(.lyrics) }.map(\.fields) == [.lyrics, .lyrics], "2.lrc beside track 2 needs no tag read")
         #expect(folders.listings == 1, "the album's folder listed once, not at every lookup")
-        #expect(Lyrics.find(for: paths[1], folders: folders)?.source == "2.lrc")
+        #expect(Lyrics.find(for: paths[1], folders: folders).lyrics?.source == "2.lrc")
     }
 }

@@ -39,6 +39,9 @@ char *np_audio_format(const char *path);
 /* Frees what np_read_tags allocated (the struct itself is the caller's). */
 void np_free_tags(np_tags *tags);
 
+/* Sends TagLib's debug messages ("Invalid ID3 frame" …) nowhere instead of to stderr. */
+void np_silence_taglib(void);
+
 #ifdef __cplusplus
 }
 #endif

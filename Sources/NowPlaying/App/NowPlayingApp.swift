@@ -53,9 +53,13 @@ public final class NowPlayingApp {
     private var statistics: RunStatistics?
     /// The volume before the mute key, while muted.
     private var volumeBeforeMute: Double?
+    /// The lines written on stderr so far: a problem met again (a damaged track skipped on each round of the
+    /// queue, a cover asked for again) is shown again but written once.
+    private var writtenLines: Set<String> = []
 
     public init(options: Options) throws {
         self.options = options
+        LibraryChatter.silence()
         let resources = try AppResources.locate()
         let icons = try Icons(resources: resources)
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
@@ -234,7 +238,7 @@ public final class NowPlayingApp {
 
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
-        printError(message)
+        if writtenLines.insert(message).inserted { printError(message) }
         root.message.show(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.root.message.show(nil) }

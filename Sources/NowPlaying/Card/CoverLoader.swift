@@ -34,16 +34,28 @@ final class CoverLoader: Sendable {
                 if case .embedded(let again) = CoverArt.find(for: path) { return again }
                 return nil
             }
-            guard let picture = try? DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading) else {
-                return .unreadable("The picture inside \(URL(fileURLWithPath: path).lastPathComponent) cannot be read; using a placeholder.")
+            do { return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading)) } catch {
+                let name = URL(fileURLWithPath: path).lastPathComponent
+                return .unreadable("The picture inside \(name) cannot be read (\(error.reason)); using a placeholder.")
             }
-            return .picture(picture)
         case .file(let file):
-            do { return .picture(try DecodedImage(contentsOfFile: file, preparingFor: pixelSize)) } catch {
+            // Read as a regular file, non-blocking and within the size limit (a FIFO named cover.jpg would
+            // otherwise hold this thread up for ever), and read again the same way to be drawn larger.
+            let read: @Sendable () throws(RegularFile.Refusal) -> [UInt8] = { () throws(RegularFile.Refusal) in
+                try RegularFile.read(file, limit: CoverArt.sizeLimit)
+            }
+            do {
+                let bytes = try read()
+                return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() }))
+            } catch let refusal as RegularFile.Refusal {
+                return .unreadable("The picture \(file) \(refusal.reason); using a placeholder.")
+            } catch {
                 return .unreadable("\(error); using a placeholder.")
             }
         case .none:
             return .none
+        case .refused(let problem):
+            return .unreadable(problem)
         }
     }
 

@@ -51,6 +51,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         session.onTrackChange = { [unowned self] index in self.trackChanged(index) }
         session.onStateChange = { [unowned self] in self.refreshState() }
         session.onProblem = { [unowned self] message in self.report(message) }
+        lyrics.report = { [unowned self] message in self.report(message) }
     }
 
     private func wireControls() {

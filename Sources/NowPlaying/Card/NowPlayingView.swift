@@ -162,13 +162,18 @@ final class NowPlayingView: View {
     }
 
     /// The slider and the two time labels for a position within a duration (left alone while the thumb is held).
+    /// A track of unknown length (0) plays on with the thumb at the start and the slider off (the keys still
+    /// seek, as far as the file decodes), the time left shown as `TimeFormat.unknown`.
     func showProgress(position: Double, duration: Double) {
         guard !progress.isTracking else { return }
-        progress.maximumValue = max(duration, 0.001)
+        let known = duration > 0 && duration.isFinite
+        progress.isEnabled = known
+        progress.maximumValue = known ? max(duration, 0.001) : 1
+        let thumb = known ? position : 0
         // Redraw only when the thumb moves half a point or more (or jumps back): playing stays cheap.
         let travel = progress.thumbTravel(forBounds: progress.bounds)
-        let moved = abs(position - progress.value) / progress.maximumValue * max(travel.end - travel.start, 1)
-        if moved >= 0.5 || position < progress.value || position == 0 { progress.value = position }
+        let moved = abs(thumb - progress.value) / progress.maximumValue * max(travel.end - travel.start, 1)
+        if moved >= 0.5 || thumb < progress.value || thumb == 0 { progress.value = thumb }
         showTimes(position: position, duration: duration)
     }
 

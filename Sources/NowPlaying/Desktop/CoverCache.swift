@@ -22,7 +22,7 @@ struct CoverCache {
         switch CoverArt.find(for: trackPath) {
         case .embedded(let bytes): url = write(bytes).map { URL(fileURLWithPath: $0).absoluteString }
         case .file(let path): url = URL(fileURLWithPath: path).absoluteString
-        case .none: url = nil
+        case .none, .refused: url = nil
         }
         known[trackPath] = url
         return url

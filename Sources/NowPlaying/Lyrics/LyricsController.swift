@@ -15,6 +15,8 @@ final class LyricsController {
     /// folder never holds up a frame) and shown when found; without one (headless runs, tests), at once.
     var mainLoop: MainLoopQueue?
     private let worker = DispatchQueue(label: "lyrics")
+    /// Shows the user a line about lyrics that were refused (too large, not text).
+    var report: (String) -> Void = { _ in }
 
     init(card: LyricsCardView, flip: PerspectiveView, session: PlaybackSession) {
         self.card = card
@@ -38,17 +40,19 @@ final class LyricsController {
         let path = track.path, folders = session.folders
         if let cached = cache[path] { return show(cached, track: track) }
         guard let mainLoop else {
-            let lyrics = Lyrics.find(for: path, folders: folders)
-            cache[path] = .some(lyrics)
-            return show(lyrics, track: track)
+            let found = Lyrics.find(for: path, folders: folders)
+            cache[path] = .some(found.lyrics)
+            found.problems.forEach { report($0) }
+            return show(found.lyrics, track: track)
         }
         show(nil, track: track)
         worker.async(execute: ReadLog.carried {
-            let lyrics = Lyrics.find(for: path, folders: folders)
+            let found = Lyrics.find(for: path, folders: folders)
             mainLoop.async { [weak self] in
                 guard let self else { return }
-                cache[path] = .some(lyrics)
-                if session.currentTrack?.path == path { show(lyrics, track: track) }
+                cache[path] = .some(found.lyrics)
+                found.problems.forEach { self.report($0) }
+                if session.currentTrack?.path == path { show(found.lyrics, track: track) }
             }
         })
     }

@@ -6,8 +6,12 @@ public enum TimeFormat {
         return h > 0 ? "\(h):\(pad(m)):\(pad(sec))" : "\(m):\(pad(sec))"
     }
 
-    /// The time left, rounded up so it reaches "−0:00" exactly at the end.
+    /// What a time shows when it is not known (a track whose length its file does not tell truthfully).
+    public static let unknown = "--:--"
+
+    /// The time left, rounded up so it reaches "−0:00" exactly at the end; `unknown` while the length is.
     public static func remaining(position: Double, duration: Double) -> String {
+        guard duration > 0, duration.isFinite else { return unknown }
         let left = max(0, (duration - position).rounded(.up))
         return "\u{2212}" + elapsed(left)
     }

@@ -22,6 +22,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var height: Double { size.height }
     public var center: Point { Point(x: midX, y: midY) }
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+    /// Whether every coordinate is a finite number (no NaN, no infinity): only such a rectangle can be drawn.
+    public var isFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 
     /// Whether the point lies inside (minimum edges inclusive, maximum edges exclusive, as in UIKit).
     public func contains(_ p: Point) -> Bool {

@@ -50,15 +50,24 @@ public struct DecodedImage: Sendable {
         let own: (width: Int, height: Int)
         let surface: Surface
         do throws(PictureDecoder.Failure) {
-            if !isVector, let header = PictureDecoder.header(of: bytes) {
+            if isVector {
+                // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
+                // may be of any size, and it is drawn at the size it is shown at.
+                let box = DecodedImage.vectorProbeSide
+                guard let probe = PictureDecoder.decodeWhole(bytes, svgSize: (box, box)) else {
+                    throw PictureDecoder.Failure(reason: PictureDecoder.sdlReason())
+                }
+                own = DecodedImage.vectorSize(declared: SVGSize(bytes), rasterised: (probe.width, probe.height))
+                surface = probe
+            } else if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
                 surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height)
             } else {
-                // SVG, or a format whose size this program does not read first (TGA, TIFF …): decoded whole.
-                guard let whole = PictureDecoder.decodeWhole(bytes) else { throw PictureDecoder.Failure(reason: PictureDecoder.sdlReason()) }
+                // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
+                let whole = try PictureDecoder.decodeUnmeasured(bytes)
                 own = (whole.width, whole.height)
-                let kept = isVector ? own : PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
+                let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
                 surface = try PictureDecoder.resampled(whole, kept.width, kept.height)
             }
         } catch {
@@ -78,6 +87,17 @@ public struct DecodedImage: Sendable {
         }
         let shrunk = !isVector && (surface.width, surface.height) != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
+    }
+
+    /// The side of the square an SVG is rasterised within when it is opened (for its mean colour).
+    static let vectorProbeSide = 64
+
+    /// An SVG's size in points: the size it declares, else its shape rasterised within the probe's box; within
+    /// `PictureDecoder.largestSide` on its longer side (a huge declared canvas keeps only its proportions).
+    static func vectorSize(declared: SVGSize?, rasterised: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let (w, h) = declared.map { ($0.width, $0.height) } ?? (Double(rasterised.width), Double(rasterised.height))
+        let shrink = min(1, Double(PictureDecoder.largestSide) / max(w, h, 1))
+        return (max(1, Int((w * shrink).rounded())), max(1, Int((h * shrink).rounded())))
     }
 
     /// A picture's own pixel size, then taken down by quarters while it stays at least `size` (in pixels):

@@ -20,7 +20,7 @@ public struct DrawContext {
 
     /// Fills a (rounded) rectangle.
     public func fill(_ rect: Rect, color: Color, radii: CornerRadii = .zero) {
-        guard color.alpha * alpha > 0, !rect.isEmpty else { return }
+        guard color.alpha * alpha > 0, !rect.isEmpty, canDraw(rect, radii: radii) else { return }
         if isAxisAligned {
             fillAxisAligned(transform.apply(to: rect), radii: radii.scaled(by: transform.a, transform.d),
                             color: Mesh.color(color, alpha: alpha))
@@ -33,7 +33,7 @@ public struct DrawContext {
 
     /// Strokes a (rounded) rectangle's edge inward by `width`, as CALayer borders do.
     public func stroke(_ rect: Rect, width: Double, color: Color, radii: CornerRadii = .zero) {
-        guard width > 0, color.alpha * alpha > 0, !rect.isEmpty else { return }
+        guard width > 0, color.alpha * alpha > 0, !rect.isEmpty, width.isFinite, canDraw(rect, radii: radii) else { return }
         if radii.isZero && isAxisAligned {
             let w = min(width, rect.width / 2, rect.height / 2)
             for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w),
@@ -76,6 +76,7 @@ public struct DrawContext {
 
     /// A vertical gradient from `top` to `bottom` across the rectangle.
     public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
+        guard canDraw(rect) else { return }
         if isAxisAligned {
             // One exact fill per pixel row (only the rows inside the clip): the same pixels whether the
             // frame is drawn whole or in part, and no triangles for the software rasteriser.
@@ -102,6 +103,7 @@ public struct DrawContext {
     /// (rounded by `radii`), tinted by `tint` (white leaves the colours as they are).
     public func draw(_ image: Image, in destination: Rect, clippedTo shape: Rect? = nil,
                      radii: CornerRadii = .zero, tint: Color = .white) {
+        guard canDraw(destination, radii: radii), shape.map({ canDraw($0) }) ?? true else { return }
         let pixelSize = destination.size.scaled(by: renderer.pixelScale)
         guard let texture = renderer.texture(for: image, pixelSize: pixelSize) else { return }
         if !radii.isZero && isAxisAligned && (shape == nil || shape == destination) {
@@ -150,7 +152,8 @@ public struct DrawContext {
     /// Draws a texture stretched over `destination`, clipped and tinted as `draw(_:in:…)` for images.
     public func draw(_ texture: Texture, in destination: Rect, clippedTo shape: Rect? = nil,
                      radii: CornerRadii = .zero, tint: Color = .white) {
-        guard !destination.isEmpty, tint.alpha * alpha > 0 else { return }
+        guard !destination.isEmpty, tint.alpha * alpha > 0, canDraw(destination, radii: radii),
+              shape.map({ canDraw($0) }) ?? true else { return }
         let visible = shape.map { $0.intersection(destination) } ?? destination
         guard !visible.isEmpty else { return }
         // Corners are rounded only where the visible part still reaches the clipping shape's corners.
@@ -174,6 +177,15 @@ public struct DrawContext {
         var mesh = Mesh()
         mesh.addConvexFill(local.map(transform.apply), color: color, uvs: uvs)
         renderer.draw(mesh, texture: texture)
+    }
+
+    /// Whether `rect` (with `radii`) has finite coordinates here and on screen. Geometry with a NaN or an
+    /// infinity is a programming error (a number from a file that was not validated where it entered):
+    /// debug builds stop on it, so a test finds it; a release build draws nothing for it rather than trap.
+    private func canDraw(_ rect: Rect, radii: CornerRadii = .zero) -> Bool {
+        let finite = rect.isFinite && transform.apply(to: rect).isFinite && radii.maximum.isFinite
+        assert(finite, "non-finite geometry drawn: \(rect), radii \(radii.maximum), transform \(transform)")
+        return finite
     }
 
     private func segmentCount(_ radii: CornerRadii) -> Int {

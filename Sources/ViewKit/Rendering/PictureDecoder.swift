@@ -17,6 +17,11 @@ enum PictureDecoder {
     /// The most pixels a picture decoded whole may have (50 megapixels, 200 MB of pixels): a larger one of a
     /// format without a reduced decode is refused.
     static let pixelBudget = 50_000_000
+    /// The most bytes of raw picture data (rows as stored, before any reduction) a decoder may go through:
+    /// 256 MiB, an 8000 × 8000 RGBA PNG or a 9000 px JPEG. Even decoded at a reduced size every pixel is read,
+    /// and a "bomb" (30,000² black RGB pixels, 2.7 GB of rows, deflate to a 2.6 MB PNG) would hold a thread for
+    /// many seconds. A larger picture is refused with a message.
+    static let dataBudget = 256 << 20
 
     /// Why a picture could not be decoded, in words a user can read.
     struct Failure: Error { let reason: String }
@@ -26,6 +31,11 @@ enum PictureDecoder {
         enum Format { case jpeg, png, webp(lossy: Bool), other }
         let width: Int, height: Int
         let format: Format
+        /// Bits a pixel takes in the picture's raw data (a PNG's depth × channels; 24 for JPEG's YCbCr, 32 else).
+        var bitsPerPixel = 32
+
+        /// The bytes of raw rows the decoder goes through, whatever size it decodes at.
+        var dataBytes: Int { (width * bitsPerPixel + 7) / 8 * height }
 
         /// Whether the picture is decoded at a reduced size with memory bounded by the output's size.
         var decodesReduced: Bool {
@@ -36,8 +46,14 @@ enum PictureDecoder {
             }
         }
 
-        /// Why the picture is not decoded at all: it is too large to be decoded whole (nil: it is decoded).
+        /// Why the picture is not decoded at all: it has no pixels, or is too large to be decoded (whole, or at
+        /// all); nil: it is decoded.
         var refusal: String? {
+            guard width > 0, height > 0 else { return "the picture claims a size of \(width) × \(height) pixels" }
+            if dataBytes > PictureDecoder.dataBudget {
+                return "the picture is \(width) × \(height) pixels, \(dataBytes >> 20) MB of data, more than the "
+                    + "\(PictureDecoder.dataBudget >> 20) MB this program decodes"
+            }
             guard !decodesReduced, width * height > PictureDecoder.pixelBudget else { return nil }
             return "the picture is \(width) × \(height) pixels, more than the \(PictureDecoder.pixelBudget / 1_000_000) "
                 + "megapixels this program decodes at full size"
@@ -45,9 +61,13 @@ enum PictureDecoder {
     }
 
     static func header(of bytes: [UInt8]) -> Header? {
-        if let (w, h) = jpegDimensions(bytes) { return Header(width: w, height: h, format: .jpeg) }
+        if let (w, h) = jpegDimensions(bytes) { return Header(width: w, height: h, format: .jpeg, bitsPerPixel: 24) }
         var w: UInt32 = 0, h: UInt32 = 0, interlaced: Int32 = 0
-        if np_png_header(bytes, bytes.count, &w, &h, &interlaced) == 0 { return Header(width: Int(w), height: Int(h), format: .png) }
+        if np_png_header(bytes, bytes.count, &w, &h, &interlaced) == 0 {
+            // IHDR, which libpng has just checked, is the first chunk: bit depth at byte 24, colour type at 25.
+            let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(bytes[25])] ?? 4
+            return Header(width: Int(w), height: Int(h), format: .png, bitsPerPixel: Int(bytes[24]) * channels)
+        }
         var features = WebPBitstreamFeatures()
         if WebPGetFeatures(bytes, bytes.count, &features) == VP8_STATUS_OK {
             // Lossless or with alpha, libwebp holds a full-size plane whatever the output's size.
@@ -87,10 +107,7 @@ enum PictureDecoder {
     /// The picture's pixels at exactly `w` × `h`: decoded at a reduced size when its format allows (a JPEG at
     /// the smallest of its scaled sizes at least that large), else whole; then resampled if need be.
     static func decode(_ bytes: [UInt8], width w: Int, height h: Int) throws(Failure) -> Surface {
-        guard let header = header(of: bytes) else {
-            guard let whole = decodeWhole(bytes) else { throw Failure(reason: sdlReason()) }
-            return try resampled(whole, w, h)
-        }
+        guard let header = header(of: bytes) else { return try resampled(decodeUnmeasured(bytes), w, h) }
         if let refusal = header.refusal { throw Failure(reason: refusal) }
         // Reduced decoders never enlarge; a box of the PNG filter holds at most 4096² pixels.
         let rw = min(header.width, max(w, (header.width + 4095) / 4096))
@@ -127,6 +144,20 @@ enum PictureDecoder {
         return message.isEmpty ? "not a picture this program can decode" : message
     }
 
+    /// A picture whose size `header(of:)` cannot read, decoded whole by SDL_image: a format this program
+    /// does not measure first (TGA, TIFF …). A PNG, JPEG or WebP whose header cannot be read (damaged, or
+    /// claiming more than a million pixels a side) is refused here, never handed to a decoder that would
+    /// trust its size (nor print its own warnings).
+    static func decodeUnmeasured(_ bytes: [UInt8]) throws(Failure) -> Surface {
+        let signatures: [(String, [UInt8])] = [("PNG", [0x89, 0x50, 0x4E, 0x47]), ("JPEG", [0xFF, 0xD8, 0xFF]),
+                                               ("WebP", Array("RIFF".utf8))]
+        if let (format, _) = signatures.first(where: { bytes.starts(with: $0.1) }) {
+            throw Failure(reason: "the \(format) picture's header is damaged or claims an impossible size")
+        }
+        guard let whole = decodeWhole(bytes) else { throw Failure(reason: sdlReason()) }
+        return whole
+    }
+
     /// SDL_image's decoders, loaded once before the first decode on any thread (IMG_Init is not thread-safe).
     private static let decoders: Void = {
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
@@ -140,7 +171,9 @@ enum PictureDecoder {
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
             if let (w, h) = svgSize {
-                return Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
+                let surface = Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
+                if let surface { DecodeLog.record(width: surface.width, height: surface.height) }
+                return surface
             }
             let surface = Surface(taking: IMG_Load_RW(rw, 0))
             if let surface { DecodeLog.record(width: surface.width, height: surface.height) }

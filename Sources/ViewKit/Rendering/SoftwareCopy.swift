@@ -64,14 +64,25 @@ extension Renderer {
 
 extension SDL_Rect {
     /// Whole pixels between the rounded edges of `r` (rounding each edge keeps adjacent pieces adjacent).
+    /// Coordinates beyond 32 bits saturate, and a NaN (a programming error that `DrawContext` stops in debug
+    /// builds) becomes 0, so no geometry can trap in the drawing path of a release build.
     init(roundingEdgesOf r: Rect) {
         let x0 = r.minX.rounded(), y0 = r.minY.rounded()
-        self.init(x: Int32(x0), y: Int32(y0), w: Int32(max(1, r.maxX.rounded() - x0)), h: Int32(max(1, r.maxY.rounded() - y0)))
+        self.init(x: Int32(saturating: x0), y: Int32(saturating: y0),
+                  w: Int32(saturating: max(1, r.maxX.rounded() - x0)), h: Int32(saturating: max(1, r.maxY.rounded() - y0)))
     }
 }
 
 extension SDL_FRect {
     init(_ r: Rect) {
         self.init(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+    }
+}
+
+extension Int32 {
+    /// `value` rounded toward zero and clamped to Int32's range; 0 for NaN.
+    init(saturating value: Double) {
+        guard !value.isNaN else { self = 0; return }
+        self = Int32(Swift.max(Double(Int32.min), Swift.min(Double(Int32.max), value.rounded(.towardZero))))
     }
 }

@@ -2,12 +2,22 @@
 /// The part of the track before the thumb has `minimumTrackTintColor`, the rest `maximumTrackTintColor`;
 /// the thumb image may differ while held (`.highlighted`). A touch anywhere on the slider grabs the thumb.
 open class Slider: Control {
-    public var minimumValue: Double = 0 { didSet { if minimumValue != oldValue { rangeDidChange() } } }
-    public var maximumValue: Double = 1 { didSet { if maximumValue != oldValue { rangeDidChange() } } }
+    /// A bound or value that is not a finite number (a NaN from a broken file's length) is ignored: the
+    /// slider keeps the last finite one, so its geometry never sees NaN or infinity.
+    public var minimumValue: Double = 0 {
+        didSet { if !minimumValue.isFinite { minimumValue = oldValue } else if minimumValue != oldValue { rangeDidChange() } }
+    }
+    public var maximumValue: Double = 1 {
+        didSet { if !maximumValue.isFinite { maximumValue = oldValue } else if maximumValue != oldValue { rangeDidChange() } }
+    }
     /// Always within minimum…maximum.
     public var value: Double {
         get { storedValue }
-        set { let v = clamp(newValue); if v != storedValue { storedValue = v; setNeedsDisplay() } }
+        set {
+            guard newValue.isFinite else { return }
+            let v = clamp(newValue)
+            if v != storedValue { storedValue = v; setNeedsDisplay() }
+        }
     }
     public var minimumTrackTintColor: Color = .white { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
     public var maximumTrackTintColor = Color(white: 1, alpha: 0.3) { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
