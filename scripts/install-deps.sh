@@ -12,6 +12,7 @@ packages=(
   libgl1-mesa-dri libglx-mesa0 openbox
   libsystemd-dev dbus playerctl
   pulseaudio pulseaudio-utils desktop-file-utils appstream
+  strace util-linux
 )
 missing=()
 for p in "${packages[@]}"; do
