@@ -64,6 +64,9 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The fuzz targets (LRC, M3U, saved session): a normal build replays inputs; scripts/fuzz.sh builds it alone
+        // with -sanitize=fuzzer,address and -DFUZZING, where libFuzzer drives it.
+        .executableTarget(name: "nowplaying-fuzz", dependencies: ["Playback"], path: "Fuzz", exclude: ["Corpus"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
