@@ -1,5 +1,4 @@
 import CSDL2
-import Synchronization
 
 /// A track opened for the output: its decoder and what the player reports about it.
 struct OpenTrack {
@@ -15,9 +14,9 @@ struct OpenTrack {
 /// it plays, where it is, at which gain. SDL_mixer calls `fill` on its audio thread (through
 /// `Mix_HookMusic`); the player changes the state from the main thread. Both go through one lock, so a
 /// decoder is never used by two threads at once.
-// @unchecked Sendable, proof: the only stored variable, `state`, is read and written solely inside
-// `lock.withLock` (in `withState`, which `fill` uses too), so the audio thread and the main thread never
-// touch it at once.
+// @unchecked Sendable, proof: the only stored variable, `state`, is read and written solely between
+// SDL_LockMutex and SDL_UnlockMutex (in `withState`, which `fill` uses too), so the audio thread and the main
+// thread never touch it at once.
 final class OutputFeed: @unchecked Sendable {
     struct State {
         var current: OpenTrack?
@@ -37,11 +36,17 @@ final class OutputFeed: @unchecked Sendable {
         var scratch: [Float] = []
     }
 
-    private let lock = Mutex(())
+    /// SDL's mutex, a pthread mutex: ThreadSanitizer sees it (it cannot see Swift's `Mutex` on Linux, whose
+    /// futex calls are in the uninstrumented Synchronization library, and reports every access as a race).
+    private let lock: OpaquePointer = SDL_CreateMutex()
     private var state = State()
 
+    deinit { SDL_DestroyMutex(lock) }
+
     func withState<R>(_ body: (inout State) -> R) -> R {
-        lock.withLock { _ in body(&state) }
+        SDL_LockMutex(lock)
+        defer { SDL_UnlockMutex(lock) }
+        return body(&state)
     }
 
     /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused or empty;
