@@ -43,12 +43,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
-        .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
-        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg"]),
+        // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
+        .target(name: "Locking"),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
+        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg"]),
         .target(
             name: "NowPlaying",
             dependencies: [
-                "ViewKit", "Playback", "CSystemd",
+                "ViewKit", "Playback", "Locking", "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

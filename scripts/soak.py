@@ -153,8 +153,9 @@ class Soak:
         width, height = tree["windowRect"][2], tree["windowRect"][3]
         controls = targets(tree)
         carousel = next((c for c in controls if c[0] and c[0].startswith("cover.")), None)
-        kind = r.choices(["tap", "drag", "fling", "flip", "scroll", "key", "wheel", "resize"],
-                         weights=[40, 8, 8, 4, 6, 24, 5, 5])[0]
+        kinds = {"tap": 40, "drag": 8, "fling": 8, "flip": 4, "scroll": 6, "key": 24, "wheel": 5, "resize": 5}
+        chosen = [k for k in kinds if not self.args.only or k in self.args.only]
+        kind = r.choices(chosen, weights=[kinds[k] for k in chosen])[0]
         self.actions[kind] = self.actions.get(kind, 0) + 1
         if kind == "tap" and controls:
             _, _, x, y, _, _ = r.choice(controls)
@@ -207,6 +208,8 @@ class Soak:
         self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", LC_ALL="C.UTF-8",
                         DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent/nowplaying-soak-has-no-session-bus")
         self.env.pop("SDL_RENDER_DRIVER", None)
+        if self.args.renderer == "software":
+            self.env["SDL_RENDER_DRIVER"] = "software"
         errors = open(os.path.join(self.dir, "stderr.txt"), "w")
         self.app = subprocess.Popen([args.binary, "--new-instance", "--state-dir", os.path.join(self.dir, "state"),
                                      "--script", script, library], env=self.env, stdout=subprocess.DEVNULL, stderr=errors)
@@ -271,6 +274,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--only", nargs="*", help="only these kinds of input (to find which one a growth follows)")
+    parser.add_argument("--renderer", choices=["default", "software"], default="default",
+                        help="SDL's default renderer (OpenGL on Mesa here) or its software renderer")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "nowplaying"))
     args = parser.parse_args()
     if args.seed is None:

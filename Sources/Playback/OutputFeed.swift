@@ -1,4 +1,5 @@
 import CSDL2
+import Locking
 
 /// A track opened for the output: its decoder and what the player reports about it.
 struct OpenTrack {
@@ -14,10 +15,7 @@ struct OpenTrack {
 /// it plays, where it is, at which gain. SDL_mixer calls `fill` on its audio thread (through
 /// `Mix_HookMusic`); the player changes the state from the main thread. Both go through one lock, so a
 /// decoder is never used by two threads at once.
-// @unchecked Sendable, proof: the only stored variable, `state`, is read and written solely between
-// SDL_LockMutex and SDL_UnlockMutex (in `withState`, which `fill` uses too), so the audio thread and the main
-// thread never touch it at once.
-final class OutputFeed: @unchecked Sendable {
+final class OutputFeed: Sendable {
     struct State {
         var current: OpenTrack?
         /// Opened before the current one ends, and joined to it on the sample when it does.
@@ -36,17 +34,10 @@ final class OutputFeed: @unchecked Sendable {
         var scratch: [Float] = []
     }
 
-    /// SDL's mutex, a pthread mutex: ThreadSanitizer sees it (it cannot see Swift's `Mutex` on Linux, whose
-    /// futex calls are in the uninstrumented Synchronization library, and reports every access as a race).
-    private let lock: OpaquePointer = SDL_CreateMutex()
-    private var state = State()
-
-    deinit { SDL_DestroyMutex(lock) }
+    private let state = Locked(State())
 
     func withState<R>(_ body: (inout State) -> R) -> R {
-        SDL_LockMutex(lock)
-        defer { SDL_UnlockMutex(lock) }
-        return body(&state)
+        state.withLock(body)
     }
 
     /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused or empty;

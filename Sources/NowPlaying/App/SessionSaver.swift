@@ -1,6 +1,6 @@
 import Dispatch
 import Playback
-import Synchronization
+import Locking
 
 /// Saves the session off the interface thread (a save flushes to the disk, which may take a while), one
 /// save at a time, the newest state winning when several wait. A failing save (a read-only or full disk) is
@@ -14,7 +14,7 @@ final class SessionSaver: Sendable {
         /// Whether the last save failed (its failure reported).
         var failing = false
     }
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
 
     init(directory: String) {
         self.directory = directory
