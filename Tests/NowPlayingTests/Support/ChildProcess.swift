@@ -15,7 +15,9 @@ final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // Under a sanitizer run the app is sanitized too: it gets the run's options (exit code, leak checks).
+        let sanitizers = ProcessInfo.processInfo.environment.filter { ["TSAN_OPTIONS", "ASAN_OPTIONS"].contains($0.key) }
+        let envp = env.merging(sanitizers) { mine, _ in mine }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         // The test's threads may block signals; the child starts with none blocked, so SIGTERM stops it. A test run
         // started in the background ignores SIGINT, which a child would inherit: it gets the default handling back.
