@@ -47,12 +47,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
-        .target(name: "ViewKit", dependencies: ["CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
-        .target(name: "Playback", dependencies: ["CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs"]),
+        // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
+        .target(name: "Locking"),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
+        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs"]),
         .target(
             name: "NowPlaying",
             dependencies: [
-                "ViewKit", "Playback", "CSystemd",
+                "ViewKit", "Playback", "Locking", "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +70,9 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The fuzz targets (LRC, M3U, saved session): a normal build replays inputs; scripts/fuzz.sh builds it alone
+        // with -sanitize=fuzzer,address and -DFUZZING, where libFuzzer drives it.
+        .executableTarget(name: "nowplaying-fuzz", dependencies: ["Playback"], path: "Fuzz", exclude: ["Corpus"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),

@@ -13,6 +13,7 @@ packages=(
   libgl1-mesa-dri libglx-mesa0 openbox
   libsystemd-dev dbus playerctl python3-gi gir1.2-glib-2.0 shared-mime-info python3-mutagen
   pulseaudio pulseaudio-utils desktop-file-utils appstream
+  strace util-linux
 )
 missing=()
 for p in "${packages[@]}"; do

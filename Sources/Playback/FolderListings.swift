@@ -1,12 +1,12 @@
 import FoundationEssentials
-import Synchronization
+import Locking
 
 /// The names in each folder, listed once and kept: a cover or lyrics lookup beside a track asks here
 /// instead of listing its folder at every track change. Safe from any thread. A file added to a folder
 /// after its listing is seen on the next run.
 public final class FolderListings: Sendable {
-    private let cache = Mutex<[String: [String]]>([:])
-    private let listed = Mutex(0)
+    private let cache = Locked<[String: [String]]>([:])
+    private let listed = Locked(0)
 
     public init() {}
 

@@ -169,14 +169,16 @@ public enum Library {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
             var skipped: [String] = []
             let before = count
-            for raw in text.split(whereSeparator: \.isNewline) {
-                var line = raw.trimmingSpaces()
-                if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-                guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-                if line.hasPrefix("file://"), let url = URL(string: line) { line = url.path }
-                if Library.isStreamURL(line) {
-                    skipped.append("\(line) is a stream URL, which is not supported")
+            for entry in PlaylistText.entries(in: text) {
+                let line: String
+                switch entry {
+                case .stream(let url):
+                    skipped.append("\(url) is a stream URL, which is not supported")
                     continue
+                case .invalidFileURL(let url):
+                    skipped.append("\(url) is not a valid file URL")
+                    continue
+                case .path(let written): line = written
                 }
                 let entry = line.hasPrefix("/") ? line : base.appendingPathComponent(line).path
                 if !FileManager.default.fileExists(atPath: entry) {
@@ -202,12 +204,6 @@ public enum Library {
     static func isFile(_ path: String) -> Bool {
         var isDir = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir
-    }
-
-    /// "http://…", "rtsp://…": a network stream, which a playlist may list but this player does not play.
-    static func isStreamURL(_ line: String) -> Bool {
-        guard let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix("://") else { return false }
-        return line[..<colon].allSatisfy { $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." } && !line[..<colon].isEmpty
     }
 
     /// The last component of a path.

@@ -1,5 +1,5 @@
 import CSDL2
-import Synchronization
+import Locking
 
 /// A track opened for the output: its decoder and what the player reports about it.
 struct OpenTrack {
@@ -15,10 +15,7 @@ struct OpenTrack {
 /// it plays, where it is, at which gain. SDL_mixer calls `fill` on its audio thread (through
 /// `Mix_HookMusic`); the player changes the state from the main thread. Both go through one lock, so a
 /// decoder is never used by two threads at once.
-// @unchecked Sendable, proof: the only stored variable, `state`, is read and written solely inside
-// `lock.withLock` (in `withState`, which `fill` uses too), so the audio thread and the main thread never
-// touch it at once.
-final class OutputFeed: @unchecked Sendable {
+final class OutputFeed: Sendable {
     struct State {
         var current: OpenTrack?
         /// Opened before the current one ends, and joined to it on the sample when it does.
@@ -51,11 +48,10 @@ final class OutputFeed: @unchecked Sendable {
         case failed(PlayerError)
     }
 
-    private let lock = Mutex(())
-    private var state = State()
+    private let state = Locked(State())
 
     func withState<R>(_ body: (inout State) -> R) -> R {
-        lock.withLock { _ in body(&state) }
+        state.withLock(body)
     }
 
     /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused or empty;

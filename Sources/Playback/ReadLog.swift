@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
 /// (which fields) and decoder opens, each with its file and whether it ran on the main thread. Tests count
@@ -28,7 +28,7 @@ public final class ReadLog: Sendable {
     /// The log parses in this task report to (none: nothing is recorded).
     @TaskLocal public static var current: ReadLog?
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     /// The thread that made the log (a thread id is Sendable: compared with pthread_equal).
     private let mainThread = pthread_self()
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Playback
-import Synchronization
+import Locking
 import Testing
 @testable import NowPlaying
 @testable import ViewKit
@@ -15,7 +15,7 @@ struct BackgroundLibraryTests {
     @Test func theFirstPartIsReadAtNormalPriorityAndTheRestLowerOnItsOwnThread() {
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
         let base = getpriority(which, 0)
-        let reads = Mutex<[Read]>([])
+        let reads = Locked<[Read]>([])
         let done = DispatchSemaphore(value: 0)
         let reader = BackgroundLibrary(["first album", "second album", "third album"], mainLoop: MainLoopQueue(),
                                        isEnough: { _ in true }, more: { _ in }, load: { paths, onBatch in

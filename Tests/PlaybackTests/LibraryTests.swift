@@ -75,6 +75,18 @@ struct LibraryTests {
         #expect(r.problems.count == 1 && r.problems[0].contains("missing.ogg"))
     }
 
+    /// Found by the playlist fuzzer (Fuzz/Corpus/playlist/bad-file-url.m3u): a `file://` URL with a broken
+    /// percent escape has no path, and an empty entry named the playlist's own folder, which was then played whole.
+    @Test func aFileURLThatNamesNoPathIsSkippedNotTakenForTheFolder() throws {
+        let s = Scratch()
+        try s.wav("one.wav", seconds: 0.1)
+        try s.wav("other.wav", seconds: 0.1)
+        try s.write("mix.m3u", text: "one.wav\nfile:///music/a%b06.mp3\n")
+        let r = Library.load([s.path("mix.m3u")])
+        #expect(r.tracks.map(\.title) == ["one"])
+        #expect(r.problems == ["mix.m3u skipped 1 entry: file:///music/a%b06.mp3 is not a valid file URL."])
+    }
+
     /// Files that are neither audio nor an album's usual companions (pictures, text, lyrics, playlists)
     /// are named in one line per folder.
     @Test func aFolderSaysInOneLineWhichFilesItSkipped() throws {

@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Playback
-import Synchronization
+import Locking
 import ViewKit
 
 /// Reads what the user named on a background thread, so the window never waits for the disk: the app
@@ -17,12 +17,12 @@ final class BackgroundLibrary: Sendable {
     /// Reads `paths`, handing each batch of tracks to the closure as it is read (`Library.load`).
     typealias Loader = @Sendable ([String], (Library.Result) -> Void) -> Void
 
-    private let first = Mutex(Library.Result())
+    private let first = Locked(Library.Result())
     private let handedOver = DispatchSemaphore(value: 0)
     private let resume = DispatchSemaphore(value: 0)
 
     /// Whether everything was read before the first part was handed over (no batches will follow).
-    private let finishedEarly = Mutex(false)
+    private let finishedEarly = Locked(false)
 
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
     /// order, and `more(nil)` says the reading is done.

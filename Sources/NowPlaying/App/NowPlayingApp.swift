@@ -46,6 +46,8 @@ public final class NowPlayingApp {
     private let stateDirectory: String
     /// Whether this instance may save the session (another one may be using it).
     private let sessionLock: SessionLock
+    /// Writes the session (when this instance holds the lock).
+    private let saver: SessionSaver?
     /// The card over the library.
     private(set) var cards: CardPresenter!
     private var clock: PlaybackClock!
@@ -64,6 +66,7 @@ public final class NowPlayingApp {
         let icons = try Icons(resources: resources)
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         sessionLock = SessionLock(directory: stateDirectory)
+        saver = sessionLock.isOwner ? SessionSaver(directory: stateDirectory) : nil
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
@@ -74,8 +77,8 @@ public final class NowPlayingApp {
         application.window.clearColor = Theme.background
 
         let arrivals = Arrivals()
-        let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, demo: resources.demoAlbum,
-                                  mainLoop: application.mainLoop) { arrivals.handle($0) }
+        let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: sessionLock.isOwner,
+                                  demo: resources.demoAlbum, mainLoop: application.mainLoop) { arrivals.handle($0) }
         if let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil {
             Player.describeStream(name: "\(first.title) — \(first.artist)", iconName: MediaBus.desktopEntry)
         }
@@ -103,9 +106,11 @@ public final class NowPlayingApp {
         controller.report = { [unowned self] in self.report($0) }
         controller.onCoverArrived = { [unowned self] in library.coverArrived($0) }
         let application = self.application
-        controller.onTrackChange = { track in
+        controller.onTrackChange = { [unowned self] track in
             application.title = "\(track.title) — \(track.artist)"
             Player.describeStream(name: application.title, iconName: MediaBus.desktopEntry)
+            // A crash or a power cut loses at most the position within this track.
+            saveSessionSoon()
         }
         clock = PlaybackClock(application: application, session: session) { [unowned self] in
             controller.refreshProgress()
@@ -137,7 +142,9 @@ public final class NowPlayingApp {
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
-        if !sessionLock.isOwner {
+        if let problem = sessionLock.problem {
+            report("\(problem) This run's queue will not be kept.")
+        } else if !sessionLock.isOwner {
             report("Another NowPlaying is using the saved session: this one will not save its queue.")
         }
         arrivals.handle = { [unowned self] in append($0) }
@@ -239,6 +246,11 @@ public final class NowPlayingApp {
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
     func report(_ message: String) {
         if writtenLines.insert(message).inserted { printError(message) }
+        show(message)
+    }
+
+    /// A message briefly on screen (already on stderr).
+    private func show(_ message: String) {
         root.message.show(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.root.message.show(nil) }
@@ -265,9 +277,21 @@ public final class NowPlayingApp {
         application.run()
     }
 
+    /// Saves the session now, at the end of the run (`q`, the window closed, SIGTERM, SIGINT).
     private func saveSession() {
-        guard !session.tracks.isEmpty, sessionLock.isOwner else { return }
-        do { try session.state.save(to: stateDirectory) } catch { printError("\(error)") }
+        guard !session.tracks.isEmpty, let saver else { return }
+        if let message = saver.saveNow(session.state) { printError(message) }
+    }
+
+    /// Saves the session in the background (after a track change).
+    private func saveSessionSoon() {
+        guard !session.tracks.isEmpty, let saver else { return }
+        let mainLoop = application.mainLoop
+        // On stderr at once (the run may end before the loop turns again), on screen from the loop.
+        saver.save(session.state) { message in
+            printError(message)
+            mainLoop.async { [weak self] in self?.show(message) }
+        }
     }
 
     /// Writes the view tree as JSON (`--dump-views`).

@@ -18,8 +18,9 @@ struct StartingQueue {
     /// The readers still reading what was named (they go on after the first frame).
     var readers: [BackgroundLibrary] = []
 
+    /// `mayKeepAside`: whether an unusable state file may be moved aside (this instance owns the session).
     @MainActor
-    init(paths: [String], stateDirectory: String, demo: String, mainLoop: MainLoopQueue,
+    init(paths: [String], stateDirectory: String, mayKeepAside: Bool, demo: String, mainLoop: MainLoopQueue,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
         tracks = []
         if !paths.isEmpty {
@@ -35,12 +36,24 @@ struct StartingQueue {
                     return
                 }
             } catch {
-                problems.append("\(error)")
+                problems.append(StartingQueue.keepAside(error, in: stateDirectory, allowed: mayKeepAside))
             }
         }
         let loaded = Library.load([demo])
         problems += loaded.problems
         tracks = loaded.tracks
+    }
+
+    /// The line reporting an unusable state file, which is moved to `state.json.bad` (when `allowed`) so that
+    /// the next save does not overwrite it.
+    private static func keepAside(_ error: Error, in directory: String, allowed: Bool) -> String {
+        guard let unusable = error as? PlaybackState.LoadError, allowed else { return "\(error)" }
+        do {
+            let bad = try PlaybackState.setAside(in: directory)
+            return "The saved session \(unusable.path) could not be used (\(unusable.reason)); it is kept as \(bad), and this run starts afresh."
+        } catch {
+            return "\(unusable) It could not be kept aside (\(error.reason))."
+        }
     }
 
     /// The saved session, paused at its track and position; false when none of its tracks could be read.

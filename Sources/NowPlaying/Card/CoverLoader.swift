@@ -1,7 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Playback
-import Synchronization
+import Locking
 import ViewKit
 
 /// Finds and decodes tracks' covers: on the spot when a cover is needed now, or on a worker thread ahead of
@@ -19,7 +19,7 @@ final class CoverLoader: Sendable {
 
     private let queue = DispatchQueue(label: "covers")
     /// Paths asked for and not yet delivered nor cancelled.
-    private let wanted = Mutex<Set<String>>([])
+    private let wanted = Locked<Set<String>>([])
     private let mainLoop: MainLoopQueue
 
     init(mainLoop: MainLoopQueue) { self.mainLoop = mainLoop }

@@ -2,7 +2,7 @@ import CSystemd
 import FoundationEssentials
 import Glibc
 import Playback
-import Synchronization
+import Locking
 
 /// NowPlaying on the D-Bus session bus: the MPRIS 2 player `org.mpris.MediaPlayer2.nowplaying` (the root and
 /// Player interfaces, PropertiesChanged and Seeked), and `nowplaying.Instance.Open`, through which a second
@@ -63,9 +63,9 @@ final class MediaBus: Sendable {
 
     private let handles: Handles
     private let wake: Int32
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     /// Used by the bus thread only.
-    private let covers = Mutex(CoverCache())
+    private let covers = Locked(CoverCache())
 
     private init(bus: OpaquePointer) {
         handles = Handles(bus: bus, handlers: .allocate(capacity: 1))

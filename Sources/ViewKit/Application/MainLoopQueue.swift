@@ -1,5 +1,5 @@
 import CSDL2
-import Synchronization
+import Locking
 
 /// Work handed to the application's main loop from any thread (a background reader's results, say): the
 /// loop wakes for it at once, even when idle, and runs it on the main thread between events.
@@ -13,7 +13,7 @@ public final class MainLoopQueue: Sendable {
         /// A wake-up event for `work` is in SDL's queue.
         var announced = false
     }
-    private let pending = Mutex(Pending())
+    private let pending = Locked(Pending())
     /// Posts the wake-up event; false when SDL did not take it.
     private let postWakeUp: @Sendable (UInt32) -> Bool
     /// The SDL event that wakes the loop.

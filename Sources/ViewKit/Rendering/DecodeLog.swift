@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// A record of the raster decodes made while it is bound (`DecodeLog.$current.withValue(log) { … }`): the
 /// size each picture was decoded at and on which thread. Tests count work with it (a decode at a picture's
@@ -19,7 +19,7 @@ final class DecodeLog: Sendable {
     /// The log decodes in this task report to (none: nothing is recorded).
     @TaskLocal static var current: DecodeLog?
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     /// The thread that made the log (pthread_t is an integer on Linux: Sendable).
     private let mainThread = pthread_self()
 
