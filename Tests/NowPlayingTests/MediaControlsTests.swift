@@ -72,6 +72,23 @@ struct MediaControlsTests {
         #expect(try waitFor(30) { abs((Double(try r.playerctl("position")) ?? 1) - 0) < 0.05 }, "stop goes back to the start")
     }
 
+    /// A track whose length is not known (its header lies: scripts/make-hostile-corpus.py) has no end to seek
+    /// past: MPRIS Seek and SetPosition move within it instead of skipping to the next track.
+    @Test func seekingATrackOfUnknownLengthStaysInIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let corpus = NSTemporaryDirectory() + "np-unknown-length-\(UUID().uuidString)"
+        let python = try ChildProcess(try #require(XDisplay.which("python3")),
+                                      [root + "/scripts/make-hostile-corpus.py", corpus, "headers"], env: XDisplay.environment([:]))
+        #expect(python.wait() == 0)
+        let r = try RunningApp(arguments: [corpus + "/headers/04-xing-31165-hours.mp3"])
+        #expect(try node(r.dump(), "remaining").text == "--:--", "the length is not known")
+        try r.playerctl("position", "0.5+")
+        #expect(try waitFor(30) { abs((Double(try r.playerctl("position")) ?? 0) - 0.5) < 0.05 }, "seeked within the track")
+        try r.playerctl("position", "0.25")
+        #expect(try waitFor(30) { abs((Double(try r.playerctl("position")) ?? 0) - 0.25) < 0.05 }, "set within the track")
+    }
+
     @Test func keysInTheWindowAreAnnouncedOnTheBus() throws {
         let r = try RunningApp()
         _ = try r.dump()  // the app's loop runs: keys from now on reach it

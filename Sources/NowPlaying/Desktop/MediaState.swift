@@ -101,7 +101,8 @@ extension MediaState {
         canGoPrevious = !session.tracks.isEmpty
         canPlay = loaded
         canPause = loaded
-        canSeek = loaded && session.duration > 0
+        // A track of unknown length seeks too, within what can be decoded (issue 17).
+        canSeek = loaded
         self.fullscreen = fullscreen
     }
 }

@@ -36,10 +36,11 @@ extension NowPlayingApp {
         case .previous: session.previous()
         case .setFullscreen(let on): application.setFullscreen(on)
         case .seek(let seconds):
-            // MPRIS: seeking past the end is next; before the start, the start.
-            if session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }
+            // MPRIS: seeking past the end is next; before the start, the start. A length not known (yet) has no end.
+            let known = session.duration > 0
+            if known && session.position + seconds >= session.duration { session.next() } else { session.seek(by: seconds) }
         case let .setPosition(track, seconds):
-            if track == session.current && seconds <= session.duration { session.seek(to: seconds) }
+            if track == session.current && (session.duration <= 0 || seconds <= session.duration) { session.seek(to: seconds) }
         case .open(let paths):
             open(paths, playFirst: true)
             application.raise()
