@@ -10,6 +10,7 @@ extension Renderer {
         frameCount += 1
         let (w, h) = outputSize
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        imageTextures.budget = Renderer.imageTextureBudget(outputWidth: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
         let (target, isNew) = frameTarget(width: w, height: h)
         setTarget(target)
