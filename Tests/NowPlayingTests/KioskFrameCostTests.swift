@@ -51,4 +51,22 @@ struct KioskFrameCostTests {
         #expect(frames > 30)
         #expect(log.decodes.isEmpty, "decoded again: \(log.decodes.map { "\($0.width)×\($0.height)" })")
     }
+
+    /// Drag frames leave out what lies under the carousel's backdrop (the lyrics card behind it, the card's
+    /// gradient), in a region a pixel taller than the carousel, yet equal the same frame drawn from scratch,
+    /// pixel for pixel, at the kiosk's fractional scale (the carousel's top, 125 pt, is 281.25 px).
+    @Test func dragFramesLeaveOutWhatTheBackdropHidesAndEqualFullRedraws() throws {
+        let app = try kioskApp()
+        var frames = 0
+        try run(app, KioskFrameCostTests.dragsAndBack) {
+            frames += 1
+            let renderer = app.application.renderer
+            guard let drawn = renderer.readPixels(), let full = try? app.application.captureFrame() else {
+                Issue.record("no pixels")
+                return
+            }
+            #expect(PartialRedrawTests.differingPixels(drawn, full) == 0, "frame \(frames) (region \(renderer.lastRegion))")
+        }
+        #expect(frames > 30)
+    }
 }
