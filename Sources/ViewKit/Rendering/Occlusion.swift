@@ -62,6 +62,16 @@ struct Occlusion {
         return passedOccluder
     }
 
+    /// Whether the partial cover, not drawn yet, will paint some of `area` (target pixels).
+    func covers(part area: PixelRect) -> Bool {
+        !passedPartialCover && !covered.intersection(area).isEmpty
+    }
+
+    /// Whether the partial cover, not drawn yet, will paint all of `area`.
+    func covers(all area: PixelRect) -> Bool {
+        !passedPartialCover && covered.contains(area)
+    }
+
     /// The pieces of `clip` a fill drawn now must still paint: all of it, or, before the partial cover is
     /// drawn, up to four rectangles around what it will cover.
     func exposed(_ clip: PixelRect) -> [PixelRect] {
@@ -120,10 +130,11 @@ extension Renderer {
     /// Fills `rect` (target pixels) within the clip, leaving out what a partial cover drawn later paints (the
     /// same pixels as a whole fill once it is drawn: a fill's pixels do not depend on the clip).
     func fillExposed(_ rect: Rect, color: SDL_Color) {
-        let pieces = groupDepth == 0 ? occlusion.exposed(clip) : [clip]
-        guard pieces != [clip] else { return fill(rect, color: color) }
+        let area = PixelRect(enclosing: rect).intersection(clip)
+        guard groupDepth == 0, occlusion.covers(part: area) else { return fill(rect, color: color) }
+        guard !occlusion.covers(all: area) else { return }
         let whole = clip
-        for piece in pieces where !piece.intersection(PixelRect(enclosing: rect)).isEmpty {
+        for piece in occlusion.exposed(clip) where !piece.intersection(area).isEmpty {
             setClip(piece)
             fill(rect, color: color)
         }
