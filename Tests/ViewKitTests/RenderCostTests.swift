@@ -45,6 +45,43 @@ struct RenderCostTests {
         #expect(under.draws == 3, "rotated, it no longer covers everything")
     }
 
+    /// A region a pixel larger than the opaque view covering the rest of it (a carousel's backdrop at a
+    /// fractional scale, the dirty region rounded out): what lies wholly under that view is not drawn, and the
+    /// fills under it paint only the strip around it; the pixels are those of a full redraw.
+    @Test func aViewCoveringAllButAStripOfTheRegionHidesWhatIsUnderIt() throws {
+        let c = try canvas()
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        window.backgroundColor = .blue
+        let under = Probe(frame: Rect(x: 20, y: 30, width: 40, height: 30))
+        let backdrop = View(frame: Rect(x: 0, y: 20.25, width: 100, height: 50))
+        backdrop.backgroundColor = .red
+        let moving = View(frame: Rect(x: 10, y: 30, width: 20, height: 20))
+        moving.backgroundColor = .green
+        for v in [under, backdrop, moving] { window.addSubview(v) }
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(under.draws == 0, "wholly under the backdrop, which covers only part of the window")
+        // Its new place, a pixel around it, is rows 19…71; the view paints rows 21…69 wholly (20 and 70 in part).
+        moving.frame = Rect(x: 0, y: 20.25, width: 100, height: 50)
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegion == PixelRect(x: 0, y: 19, width: 100, height: 53))
+        #expect(under.draws == 0, "wholly under the moved view")
+        func pixels() -> [UInt32] {
+            (0..<100).flatMap { y in (0..<100).map { x in
+                let p = c.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            } }
+        }
+        let partial = pixels()
+        assertPixel(c.pixel(x: 50, y: 20), 0, 255, 0, 0, "the row the moved view paints in part")
+        assertPixel(c.pixel(x: 50, y: 19), 0, 0, 255, 0, "the window's background above it")
+        assertPixel(c.pixel(x: 50, y: 70), 0, 0, 255, 0, "and below it")
+        c.renderer.render(window, background: .black)
+        #expect(under.draws == 0)
+        #expect(pixels() == partial, "a full redraw")
+    }
+
     @Test func onlyTheChangedViewsRegionIsRedrawn() throws {
         let c = try canvas()
         let window = Window(clock: ManualClock())

@@ -58,7 +58,7 @@ public struct DrawContext {
     private func fillAxisAligned(_ r: Rect, radii: CornerRadii, color: SDL_Color) {
         let k = Int(min(radii.maximum, r.width / 2, r.height / 2).rounded())
         guard k >= 1, let mask = renderer.cornerMask(radius: k) else {
-            renderer.fill(r, color: color)
+            renderer.fillExposed(r, color: color)
             return
         }
         let d = Double(k)
@@ -89,7 +89,7 @@ public struct DrawContext {
                 let f = pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0
                 let c = Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
                               blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f)
-                renderer.fill(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: Mesh.color(c, alpha: alpha))
+                renderer.fillExposed(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: Mesh.color(c, alpha: alpha))
             }
             return
         }

@@ -15,7 +15,8 @@ public struct LRUCache<Key: Hashable, Value> {
     private var newest: Int?
     private var oldest: Int?
     public private(set) var totalCost = 0
-    public let budget: Int
+    /// The total cost kept; lowering it evicts the least recently used entries at once.
+    public var budget: Int { didSet { evict(sparing: nil) } }
     /// Entries linked, unlinked or evicted by the last insert (counted for tests: it must not grow with the cache).
     private(set) var lastInsertWork = 0
 
@@ -47,10 +48,7 @@ public struct LRUCache<Key: Hashable, Value> {
             totalCost += cost
             linkAtFront(slot)
         }
-        while totalCost > budget, let victim = oldest, nodes[victim]?.key != key {
-            remove(victim)
-            lastInsertWork += 1
-        }
+        evict(sparing: key)
     }
 
     public mutating func removeAll() {
@@ -73,6 +71,14 @@ public struct LRUCache<Key: Hashable, Value> {
         var slot = oldest
         while let s = slot, let node = nodes[s] { keys.append(node.key); slot = node.newer }
         return keys
+    }
+
+    /// Evicts the least recently used entries, other than `key`'s, while the total cost is over budget.
+    private mutating func evict(sparing key: Key?) {
+        while totalCost > budget, let victim = oldest, nodes[victim]?.key != key {
+            remove(victim)
+            lastInsertWork += 1
+        }
     }
 
     private mutating func moveToFront(_ slot: Int) {

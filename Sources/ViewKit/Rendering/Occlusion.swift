@@ -1,33 +1,88 @@
-/// The topmost view of a frame that paints every pixel of the region opaquely (an opaque background or
-/// content, full alpha all the way up, no rotation, nothing clipping it): everything drawn before it in
-/// painter's order is hidden, so the renderer skips it. Its ancestors still draw what comes after it.
+import CSDL2
+
+/// What opaque views hide in the region a frame redraws. The topmost view that paints every pixel of the
+/// region opaquely (an opaque background or content, full alpha all the way up, no rotation, nothing clipping
+/// it) is its occluder: everything drawn before it in painter's order is hidden, so the renderer skips it; its
+/// ancestors still draw what comes after it. Above it (or without one), the opaque view covering most of the
+/// region (a carousel's backdrop in a region a pixel taller than it) is a partial cover: what lies wholly within
+/// the pixels it covers is hidden too, and fills drawn before it leave those pixels out.
 @MainActor
 struct Occlusion {
+    /// The view covering the whole region, if one does.
     private(set) var occluder: View?
-    private var ancestors: Set<ObjectIdentifier> = []
+    private var occluderAncestors: Set<ObjectIdentifier> = []
     /// False until the occluder has been drawn.
-    private var passed = true
+    private var passedOccluder = true
+    /// The view covering most of the region, drawn after the occluder.
+    private var partialCover: View?
+    private var partialCoverAncestors: Set<ObjectIdentifier> = []
+    /// The region's pixels the partial cover paints opaquely (in the frame's target).
+    private(set) var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var passedPartialCover = true
 
     init() {}
 
     init(root: View, transform: AffineTransform, region: PixelRect) {
         occluder = Occlusion.topmost(in: root, transform: transform, region: region)
-        guard let occluder else { return }
-        passed = false
-        var v = occluder.superview
-        while let a = v { ancestors.insert(ObjectIdentifier(a)); v = a.superview }
+        if let occluder {
+            passedOccluder = false
+            occluderAncestors = Occlusion.ancestors(of: occluder)
+        }
+        if let (view, pixels) = Occlusion.largest(in: root, after: occluder, transform: transform, within: region) {
+            partialCover = view
+            covered = pixels
+            passedPartialCover = false
+            partialCoverAncestors = Occlusion.ancestors(of: view)
+        }
     }
 
-    /// Whether the whole subtree of `view` is under the occluder (not the occluder or one of its ancestors).
-    func hides(_ view: View) -> Bool {
-        !passed && view !== occluder && !ancestors.contains(ObjectIdentifier(view))
+    private static func ancestors(of view: View) -> Set<ObjectIdentifier> {
+        var set: Set<ObjectIdentifier> = []
+        var v = view.superview
+        while let a = v { set.insert(ObjectIdentifier(a)); v = a.superview }
+        return set
+    }
+
+    /// Whether the whole subtree of `view` is hidden: under the occluder (and not it or one of its ancestors),
+    /// or under the partial cover when `box`, the frame's pixels the subtree draws in (nil inside a group,
+    /// drawn offscreen), lies within what it covers.
+    func hides(_ view: View, box: PixelRect?) -> Bool {
+        let id = ObjectIdentifier(view)
+        if !passedOccluder { return view !== occluder && !occluderAncestors.contains(id) }
+        guard !passedPartialCover, view !== partialCover, !partialCoverAncestors.contains(id), let box else { return false }
+        return covered.contains(box)
     }
 
     /// Called as `view` draws its own content: false for the occluder's ancestors (whose backgrounds it
-    /// covers); from the occluder on, everything draws.
+    /// covers); from the occluder on, everything draws (the partial cover's ancestors too: their fills leave
+    /// out what it covers).
     mutating func reached(_ view: View) -> Bool {
-        if view === occluder { passed = true }
-        return passed
+        if view === occluder { passedOccluder = true }
+        if view === partialCover { passedPartialCover = true }
+        return passedOccluder
+    }
+
+    /// Whether the partial cover, not drawn yet, will paint some of `area` (target pixels).
+    func covers(part area: PixelRect) -> Bool {
+        !passedPartialCover && !covered.intersection(area).isEmpty
+    }
+
+    /// Whether the partial cover, not drawn yet, will paint all of `area`.
+    func covers(all area: PixelRect) -> Bool {
+        !passedPartialCover && covered.contains(area)
+    }
+
+    /// The pieces of `clip` a fill drawn now must still paint: all of it, or, before the partial cover is
+    /// drawn, up to four rectangles around what it will cover.
+    func exposed(_ clip: PixelRect) -> [PixelRect] {
+        guard !passedPartialCover else { return [clip] }
+        let c = covered.intersection(clip)
+        guard !c.isEmpty else { return [clip] }
+        return [PixelRect(x: clip.x, y: clip.y, width: clip.width, height: c.y - clip.y),
+                PixelRect(x: clip.x, y: c.y + c.height, width: clip.width, height: clip.y + clip.height - c.y - c.height),
+                PixelRect(x: clip.x, y: c.y, width: c.x - clip.x, height: c.height),
+                PixelRect(x: c.x + c.width, y: c.y, width: clip.x + clip.width - c.x - c.width, height: c.height)]
+            .filter { !$0.isEmpty }
     }
 
     /// The last view in drawing order that covers `region` opaquely.
@@ -44,6 +99,57 @@ struct Occlusion {
             if let found = topmost(in: s, transform: m, region: region) { return found }
         }
         return covers && view.paintsOpaquely ? view : nil
+    }
+
+    /// The opaque view drawn after `occluder` covering the most pixels of `region`, and those pixels (none
+    /// under a tenth of it).
+    private static func largest(in root: View, after occluder: View?, transform: AffineTransform,
+                                within region: PixelRect) -> (View, PixelRect)? {
+        var best: (view: View, pixels: PixelRect)?
+        var eligible = occluder == nil
+        func visit(_ view: View, _ parent: AffineTransform, _ bound: PixelRect) {
+            guard !view.isHidden, view.presentationAlpha >= 1 else { return }
+            let m = view.presentationTransformToSuperview.concatenating(parent)
+            guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return }
+            let rect = m.apply(to: view.presentationBounds)
+            if eligible && view.paintsOpaquely {
+                let pixels = PixelRect(paintedWholly: rect).intersection(bound)
+                if pixels.area * 10 >= region.area, pixels.area >= best?.pixels.area ?? 0 { best = (view, pixels) }
+            }
+            if view === occluder { eligible = true }
+            let inner = view.clipsToBounds ? bound.intersection(PixelRect(enclosing: rect)) : bound
+            guard !inner.isEmpty else { return }
+            for s in view.subviewsInDrawingOrder { visit(s, m, inner) }
+        }
+        visit(root, transform, region)
+        return best.map { ($0.view, $0.pixels) }
+    }
+}
+
+extension Renderer {
+    /// Fills `rect` (target pixels) within the clip, leaving out what a partial cover drawn later paints (the
+    /// same pixels as a whole fill once it is drawn: a fill's pixels do not depend on the clip).
+    func fillExposed(_ rect: Rect, color: SDL_Color) {
+        let area = PixelRect(enclosing: rect).intersection(clip)
+        guard groupDepth == 0, occlusion.covers(part: area) else { return fill(rect, color: color) }
+        guard !occlusion.covers(all: area) else { return }
+        let whole = clip
+        for piece in occlusion.exposed(clip) where !piece.intersection(area).isEmpty {
+            setClip(piece)
+            fill(rect, color: color)
+        }
+        setClip(whole)
+    }
+}
+
+extension PixelRect {
+    /// The pixels an axis-aligned fill or copy of `r` paints wholly on every renderer: those whose whole square
+    /// lies inside `r`, and within the software renderer's, which truncates the origin and the size apart.
+    init(paintedWholly r: Rect) {
+        let x0 = Int(r.minX.rounded(.up)), y0 = Int(r.minY.rounded(.up))
+        let x1 = min(Int(r.maxX.rounded(.down)), Int(r.minX.rounded(.down)) + Int(r.width.rounded(.down)))
+        let y1 = min(Int(r.maxY.rounded(.down)), Int(r.minY.rounded(.down)) + Int(r.height.rounded(.down)))
+        self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
 

@@ -10,6 +10,7 @@ extension Renderer {
         frameCount += 1
         let (w, h) = outputSize
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        imageTextures.budget = Renderer.imageTextureBudget(outputWidth: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
         let (target, isNew) = frameTarget(width: w, height: h)
         setTarget(target)
@@ -45,7 +46,7 @@ extension Renderer {
         if occlusion.occluder == nil {
             let c = background.rgba8
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
-            fill(rect.rect, color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+            fillExposed(rect.rect, color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
             SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         }
         draw(root, parent: base, alpha: 1, clip: rect)
@@ -84,7 +85,7 @@ extension Renderer {
 
     func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {
         let viewAlpha = view.presentationAlpha
-        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view),
+        guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view, box: nil),
               snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(view)) else { return }
         let m = view.presentationTransformToSuperview.concatenating(parent)
         let box = view.subtreeBounds(in: m)
@@ -92,8 +93,9 @@ extension Renderer {
             let drawn = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
             view.lastDrawnRect = recordingBound.map { drawn.intersection($0) } ?? drawn
         }
-        // Nothing of it falls in the place being redrawn.
-        guard !PixelRect(enclosing: box).intersection(clip).isEmpty else { return }
+        let visible = PixelRect(enclosing: box).intersection(clip)
+        // Nothing of it falls in the place being redrawn, or all of that is under a view drawn later.
+        guard !visible.isEmpty, groupDepth > 0 || !occlusion.hides(view, box: visible) else { return }
         if viewAlpha < 1 && view.allowsGroupOpacity && view.drawingElementCount(limit: 2) >= 2 {
             drawGroup(view, transform: m, alpha: alpha * viewAlpha, clip: clip)
         } else {

@@ -34,6 +34,14 @@ extension Renderer {
         return makeTexture(image, best.width, best.height)
     }
 
+    /// The bytes of large picture textures kept: 4 MB, or two windows' worth of pixels on a larger window. One
+    /// frame's pictures (covers drawn across the window, each at a level up to a few times its drawn size)
+    /// must fit together: a kiosk's three 1.4 MB covers in 4 MB pushed each other out and were decoded again
+    /// on every frame of a drag.
+    static func imageTextureBudget(outputWidth w: Int, height h: Int) -> Int {
+        max(4 << 20, 2 * w * h * 4)
+    }
+
     /// Whether drawing `image` at `pixelSize` finds its texture made already (nothing to decode or rasterise).
     public func hasTexture(for image: Image, pixelSize: Size) -> Bool {
         if image.texture != nil { return true }
