@@ -96,7 +96,8 @@ public final class Application {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // Shown once it has its icon and renderer: the desktop never sees an iconless or replaced window.
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
         let width = Int32((configuration.size.width * forced).rounded())
@@ -133,6 +134,7 @@ public final class Application {
             SDL_FreeSurface(icon)
         }
         SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        SDL_ShowWindow(w)
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
         var mode = SDL_DisplayMode()
