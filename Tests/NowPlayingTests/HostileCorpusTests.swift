@@ -23,7 +23,9 @@ struct HostileCorpusTests {
     static let hugeTagAllowanceKiB = 160 * 1024
 
     /// Runs the app on `library` with `script`; returns its exit code, its stderr lines and its peak memory.
-    private func run(_ library: String, script: String, scratch: URL) throws -> (code: Int32, errors: [String], peakKiB: Int) {
+    /// `playing`: the app plays (through `env`'s audio driver) instead of opening paused.
+    private func run(_ library: String, script: String, scratch: URL, playing: Bool = false,
+                     env extra: [String: String] = [:]) throws -> (code: Int32, errors: [String], peakKiB: Int) {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let id = UUID().uuidString
         let scriptPath = scratch.appendingPathComponent("script-\(id).txt"), stats = scratch.appendingPathComponent("stats-\(id).json")
@@ -31,10 +33,12 @@ struct HostileCorpusTests {
         try script.write(to: scriptPath, atomically: true, encoding: .utf8)
         var env = ProcessInfo.processInfo.environment
         env["SDL_AUDIODRIVER"] = "dummy"
-        // Paused, so that only the script moves from track to track (the 2 s tones would run out in real time).
-        let app = try ChildProcess(binary.path, ["--headless", "--paused", "--new-instance", "--size", "414x736",
-                                                 "--state-dir", scratch.appendingPathComponent("state-\(id)").path,
-                                                 "--script", scriptPath.path, "--stats", stats.path, library],
+        env.merge(extra) { $1 }
+        // Paused unless playing, so that only the script moves from track to track (the 2 s tones would run
+        // out in real time).
+        let app = try ChildProcess(binary.path, ["--headless", "--new-instance", "--size", "414x736"] + (playing ? [] : ["--paused"])
+                                   + ["--state-dir", scratch.appendingPathComponent("state-\(id)").path,
+                                      "--script", scriptPath.path, "--stats", stats.path, library],
                                    env: env, errors: errors.path)
         // A hang detector: each folder takes seconds; before, a FIFO or a lyrics file held the app for ever.
         let exited = waitFor(120) { !app.isRunning }
@@ -44,6 +48,17 @@ struct HostileCorpusTests {
         let lines = try String(contentsOf: errors, encoding: .utf8).split(separator: "\n").map(String.init)
         let peak = (try? JSONDecoder().decode(RunReport.self, from: Data(contentsOf: stats)))?.peakMemoryKiB ?? Int.max
         return (code, lines, peak)
+    }
+
+    /// One line per problem on stderr, each once, each ours: every file the corpus says is reported is named
+    /// by exactly one line.
+    private func expectOneLineEach(_ errors: [String], reporting entries: [HostileCorpus.Entry], in folder: String) {
+        #expect(Set(errors).count == errors.count, "\(folder): a line written twice: \(errors)")
+        for line in errors { #expect(line.hasPrefix("nowplaying: "), "\(folder): not our line: \(line)") }
+        for entry in entries where entry.expect == "report" {
+            let naming = errors.filter { $0.contains(entry.name) }
+            #expect(naming.count == 1, "\(folder)/\(entry.name) (\(entry.kind)): \(naming.count) lines: \(errors)")
+        }
     }
 
     /// A script that flips to the lyrics and back, then for each of `tracks` waits, settles (the track opened,
@@ -76,15 +91,7 @@ struct HostileCorpusTests {
                                  scratch: scratch)
             #expect(result.code == 0, "\(folder): exit \(result.code)")
 
-            // One line per problem, each once, each ours.
-            #expect(Set(result.errors).count == result.errors.count, "\(folder): a line written twice: \(result.errors)")
-            for line in result.errors {
-                #expect(line.hasPrefix("nowplaying: "), "\(folder): not our line: \(line)")
-            }
-            for entry in mine where entry.expect == "report" {
-                let naming = result.errors.filter { $0.contains(entry.name) }
-                #expect(naming.count == 1, "\(folder)/\(entry.name) (\(entry.kind)): \(naming.count) lines: \(result.errors)")
-            }
+            expectOneLineEach(result.errors, reporting: mine, in: folder)
 
             // The titles the card showed, one per skip: every good track in order, nothing reported between.
             let titles = try (0..<tracks.count).compactMap { i -> String? in
@@ -104,6 +111,49 @@ struct HostileCorpusTests {
             print("hostile corpus: \(folder): exit \(result.code), \(result.errors.count) lines, peak \(result.peakKiB / 1024) MiB (demo album \(demo.peakKiB / 1024) MiB)")
             #expect(result.peakKiB <= demo.peakKiB + allowance,
                     "\(folder): peak \(result.peakKiB / 1024) MiB, demo album \(demo.peakKiB / 1024) MiB")
+        }
+    }
+
+    /// The same corpus played, not skipped: every file is decoded as far as it goes (a truncated one to where
+    /// it breaks, a header's lie to the real end) and each end leads on to the next track, as it would for a
+    /// listener. SDL's disk driver writes what plays as fast as it decodes (no real-time wait), so the test
+    /// reads the samples: at least every good track's whole tone came out, and the queue played to its end.
+    @Test func everyHostileFilePlaysThroughToTheNextGoodTrack() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("np-hostile-play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let corpus = scratch.appendingPathComponent("corpus")
+        let entries = try HostileCorpus.make(in: corpus)
+        // The folders of pictures and lyrics hold only good tracks: playing adds nothing to the run above.
+        for folder in ["damaged", "headers", "special"] {
+            let mine = entries.filter { $0.folder == folder }
+            #expect(!mine.isEmpty, "the corpus has a folder \(folder)")
+            let output = scratch.appendingPathComponent("\(folder).raw"), dump = scratch.appendingPathComponent("\(folder).json")
+            let result = try run(corpus.appendingPathComponent(folder).path,
+                                 script: "finish\ndump \(dump.path)\nquit", scratch: scratch, playing: true,
+                                 env: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": output.path, "SDL_DISKAUDIODELAY": "0"])
+            #expect(result.code == 0, "\(folder): exit \(result.code)")
+            // SDL's disk driver announces itself (a test's driver, not a user's).
+            let errors = result.errors.filter { !$0.hasPrefix("CRITICAL: ") }
+            expectOneLineEach(errors, reporting: mine, in: folder)
+
+            // The queue played to its end: stopped on its last track (SPEC P3), which is a good one.
+            let view = try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: dump))
+            let last = try #require(mine.filter { $0.expect != "picture" && !$0.name.hasSuffix(".lrc") }.last)
+            #expect(last.kind == "good")
+            // (The corpus titles each track with its file name.)
+            #expect(view.find("title")?.text == last.name, "\(folder): ends on its last track")
+            #expect(view.find("playPause")?.label == "Play", "\(folder): stopped at the end")
+
+            // Every good track's tone (2 s at 44.1 kHz, scripts/make-hostile-corpus.py) was heard whole: the
+            // sounding frames are at least theirs (damaged files may add what they decoded before breaking).
+            let samples = try Data(contentsOf: output).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let sounding = stride(from: 0, to: samples.count - 1, by: 2).count { abs(Int(samples[$0])) > 64 || abs(Int(samples[$0 + 1])) > 64 }
+            let good = mine.filter { $0.kind == "good" }.count
+            // A sine crosses zero: near a crossing a frame is quiet; 2 % of a tone's frames at most.
+            #expect(Double(sounding) >= Double(good * 2 * 44_100) * 0.97,
+                    "\(folder): \(sounding) sounding frames for \(good) good tracks of 2 s")
+            print("hostile corpus played: \(folder): \(errors.count) lines, \(sounding) sounding frames, \(good) good tracks")
         }
     }
 }

@@ -20,6 +20,7 @@ struct ScriptTests {
         dump /tmp/a.json
         await /tmp/go
         settle
+        finish
 
         quit
         """)
@@ -38,9 +39,10 @@ struct ScriptTests {
             .dump("/tmp/a.json"),
             .await("/tmp/go"),
             .settle,
+            .finish,
             .quit,
         ])
-        #expect(s.commands.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16])
+        #expect(s.commands.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17])
     }
 
     @Test func unknownCommandStopsWithItsLineNumber() {

@@ -84,9 +84,11 @@ struct EncodedFixtures {
             f['WM/Picture'] = [ASFByteArrayAttribute(struct.pack('<bI', 3, len(data)) + mime + description + data)]
             f.save()
             """
+        // Debian's own Python, where python3-mutagen is installed (a `python3` earlier on PATH, such as a
+        // pyenv one, has no Mutagen).
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path, try cover()]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path, try cover()]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw FixtureError(message: "mutagen could not embed a WMA cover in \(path)") }

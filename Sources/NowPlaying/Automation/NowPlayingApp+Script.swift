@@ -23,6 +23,13 @@ extension NowPlayingApp {
                 session.finishLoading()
                 let limit = application.clock.now + NowPlayingApp.settleLimit
                 while application.window.animator.isActive && application.clock.now < limit { advanceFrame() }
+            case .finish:
+                // The end of the music comes from the audio thread, in real time: on the virtual clock a frame
+                // also lets a millisecond pass, so the wait does not spin.
+                while session.isPlaying || session.player.isOpening || session.expectsMoreTracks, !application.quitRequested {
+                    advanceFrame()
+                    if application.clock is ManualClock { usleep(1000) }
+                }
             case .quit: return false
             }
             advanceFrame()

@@ -19,6 +19,8 @@ public struct Script: Equatable, Sendable {
         case await(String)
         /// Wait, drawing as usual, until nothing moves (animations, momentum, springs), at most 10 s.
         case settle
+        /// Wait, drawing as usual, until the queue has played to its end (or nothing in it can be played).
+        case finish
         case quit
     }
 
@@ -82,6 +84,7 @@ public struct Script: Equatable, Sendable {
             case "dump": command = .dump(try path())
             case "await": command = .await(try path())
             case "settle": _ = try numbers(0); command = .settle
+            case "finish": _ = try numbers(0); command = .finish
             case "quit": _ = try numbers(0); command = .quit
             default: throw fail("unknown command '\(name)'")
             }

@@ -11,6 +11,7 @@ final class ScriptRunner {
         case dump(String)
         case await(String)
         case settle
+        case finish
         case quit
     }
 
@@ -49,6 +50,7 @@ final class ScriptRunner {
             case let .dump(path): steps.append(.dump(path))
             case let .await(path): steps.append(.await(path))
             case .settle: steps.append(.settle)
+            case .finish: steps.append(.finish)
             case .quit: steps.append(.quit)
             }
         }
