@@ -74,7 +74,7 @@ let package = Package(
         // with -sanitize=fuzzer,address and -DFUZZING, where libFuzzer drives it.
         .executableTarget(name: "nowplaying-fuzz", dependencies: ["Playback"], path: "Fuzz", exclude: ["Corpus"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CSDL2"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Locking", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
     ]
 )

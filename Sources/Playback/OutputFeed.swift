@@ -13,8 +13,11 @@ struct OpenTrack {
 
 /// What the audio callback plays: the current track, the one queued to follow it without a gap, whether
 /// it plays, where it is, at which gain. SDL_mixer calls `fill` on its audio thread (through
-/// `Mix_HookMusic`); the player changes the state from the main thread. Both go through one lock, so a
-/// decoder is never used by two threads at once.
+/// `Mix_HookMusic`); the player changes the state from the main thread. Two locks: the state's, held only to
+/// read or set values (never across a file read, so the interface thread never waits for a disk), and
+/// `decoding`, held while a decoder reads or seeks, so a decoder is never used by two threads at once. The
+/// interface thread takes only the first; seeks run on the player's worker, and the audio thread never waits
+/// for either (a buffer it cannot fill at once is silence).
 final class OutputFeed: Sendable {
     struct State {
         var current: OpenTrack?
@@ -33,13 +36,14 @@ final class OutputFeed: Sendable {
         var playing = false
         /// Frames of the current track delivered to the output so far (its position).
         var position = 0
+        /// A frame the current track's decoder must move to before it plays on (`applyPendingSeek`).
+        var pendingSeek: Int?
         /// The amplitude factor applied to every sample (the volume on its curve).
         var gain: Float = 1
         /// The current track ran out while playing with nothing queued (the finished event was sent).
         var ended = false
         /// How many times the queued track took over (an event was sent for each).
         var advances = 0
-        var scratch: [Float] = []
     }
 
     /// How the latest load ended (and why it failed).
@@ -49,47 +53,72 @@ final class OutputFeed: Sendable {
     }
 
     private let state = Locked(State())
+    /// Held while a decoder is used; it guards the audio thread's scratch buffer of decoded samples.
+    private let decoding = Locked<[Float]>([])
 
     func withState<R>(_ body: (inout State) -> R) -> R {
         state.withLock(body)
     }
 
-    /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused or empty;
-    /// at the end of the current track the queued one carries on in the same buffer.
+    /// Moves the current track's decoder to the pending seek's frame (on a worker: a seek may read the
+    /// file, and some formats decode from the start to get there). Waits for the audio thread's buffer.
+    func applyPendingSeek() {
+        decoding.withLock { _ in
+            guard let (track, frame) = withState({ s in s.pendingSeek.flatMap { f in s.current.map { ($0, f) } } }) else { return }
+            track.decoder.seek(toFrame: frame)
+            withState { s in
+                if s.pendingSeek == frame, s.current?.decoder === track.decoder { s.pendingSeek = nil }
+            }
+        }
+    }
+
+    /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused, empty,
+    /// seeking or while a worker holds the decoder; at the end of the current track the queued one carries on
+    /// in the same buffer.
     func fill(_ stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
         let channels = OutputFormat.channels
         let frames = bytes / (2 * channels)
         let out = UnsafeMutableRawPointer(stream).bindMemory(to: Int16.self, capacity: frames * channels)
         var events = 0
-        withState { s in
+        let done = decoding.withLockIfAvailable { scratch -> Int in
+            if scratch.count < frames * channels { scratch = Array(repeating: 0, count: frames * channels) }
             var done = 0
-            if s.scratch.count < frames * channels { s.scratch = Array(repeating: 0, count: frames * channels) }
-            while s.playing, done < frames, let current = s.current {
-                let n = s.scratch.withUnsafeMutableBufferPointer { buffer in
-                    let n = current.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channels)..<(frames * channels)]))
-                    if current.gain != 1 {
-                        for i in (done * channels)..<((done + n) * channels) { buffer[i] *= current.gain }
-                    }
+            var playing = true
+            while playing, done < frames,
+                  let track = withState({ s in s.playing && s.pendingSeek == nil ? s.current : nil }) {
+                let n = scratch.withUnsafeMutableBufferPointer { buffer in
+                    let part = UnsafeMutableBufferPointer(rebasing: buffer[(done * channels)..<(frames * channels)])
+                    let n = track.decoder.read(into: part)
+                    if track.gain != 1 { for i in 0..<(n * channels) { part[i] *= track.gain } }
                     return n
                 }
-                done += n
-                s.position += n
-                guard n == 0 else { continue }
-                events += 1
-                if let next = s.next {
-                    s.current = next
-                    s.next = nil
-                    s.position = 0
-                    s.advances += 1
-                } else {
-                    s.playing = false
-                    s.ended = true
+                let kept = withState { s -> Bool in
+                    // A load or a seek came while this was decoded: where the decoder goes next is theirs.
+                    guard s.pendingSeek == nil, s.current?.decoder === track.decoder else { return false }
+                    s.position += n
+                    if n == 0 {
+                        events += 1
+                        if let next = s.next {
+                            s.current = next
+                            s.next = nil
+                            s.position = 0
+                            s.advances += 1
+                        } else {
+                            s.playing = false
+                            s.ended = true
+                        }
+                    }
+                    playing = s.playing
+                    return true
                 }
+                guard kept else { break }
+                done += n
             }
-            let gain = s.gain * 32768
-            for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (s.scratch[i] * gain).rounded()))) }
-            for i in (done * channels)..<(frames * channels) { out[i] = 0 }
-        }
+            let gain = withState { $0.gain } * 32768
+            for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (scratch[i] * gain).rounded()))) }
+            return done
+        } ?? 0
+        for i in (done * channels)..<(frames * channels) { out[i] = 0 }
         for _ in 0..<events { OutputFeed.post(musicFinishedEventType) }
     }
 

@@ -163,6 +163,7 @@ public final class Player {
             s.loadingGain = Float(gain)
             s.opened = nil
             s.position = frame
+            s.pendingSeek = nil
             s.ended = false
             s.playing = playing
             advancesHandled = s.advances
@@ -178,18 +179,25 @@ public final class Player {
             OutputFeed.post(trackOpenedEventType)
             return
         }
-        let feed = self.feed, backends = self.backends
+        let feed = self.feed, backends = self.backends, openDecoder = self.openDecoder
         onOpener {
             // A newer load came first: this file is not wanted any more.
-            guard let gain = feed.withState({ $0.loadRequest == request ? $0.loadingGain : nil }) else { return }
+            guard let (gain, start) = feed.withState({ $0.loadRequest == request ? ($0.loadingGain, $0.position) : nil }) else { return }
             let outcome: Result<OpenTrack, PlayerError>
-            do throws(PlayerError) { outcome = .success(try Player.open(path, gain: Double(gain), with: backends)) } catch { outcome = .failure(error) }
+            do throws(PlayerError) { outcome = .success(try Player.open(path, gain: Double(gain), with: backends, by: openDecoder)) } catch { outcome = .failure(error) }
+            // Not shared yet: the new decoder moves to where the track starts without any lock held.
+            if case .success(let track) = outcome, start > 0 { track.decoder.seek(toFrame: start) }
+            var seekAgain = false
             let taken = feed.withState { s -> Bool in
                 guard s.loadRequest == request else { return false }
                 switch outcome {
                 case .success(var track):
                     track.gain = s.loadingGain
-                    track.decoder.seek(toFrame: s.position)
+                    // A seek while the file opened: the decoder follows it before it plays.
+                    if s.position != start {
+                        s.pendingSeek = s.position
+                        seekAgain = true
+                    }
                     s.current = track
                     s.loading = nil
                     s.opened = .opened
@@ -201,6 +209,7 @@ public final class Player {
                 }
                 return true
             }
+            if seekAgain { feed.applyPendingSeek() }
             if taken { OutputFeed.post(trackOpenedEventType) }
         }
     }
@@ -238,9 +247,15 @@ public final class Player {
     /// there for `handleOpenedEvent` (scripts and tests that go on only once a track is open).
     public func waitForOpening() { opener.sync {} }
 
-    /// Opens `path` for the output with the first of `backends` that takes it (from any thread).
-    private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend]) throws(PlayerError) -> OpenTrack {
-        let decoder = try DecoderBackend.open(path, with: backends)
+    /// Opens a file's decoder with the first of the backends that takes it; tests put decoders of their own here.
+    var openDecoder: @Sendable (String, [DecoderBackend]) throws(PlayerError) -> any Decoder = { path, backends throws(PlayerError) in
+        try DecoderBackend.open(path, with: backends)
+    }
+
+    /// Opens `path` for the output with `open` (from any thread).
+    private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend],
+                                         by open: (String, [DecoderBackend]) throws(PlayerError) -> any Decoder) throws(PlayerError) -> OpenTrack {
+        let decoder = try open(path, backends)
         // A decoder's length comes from the file's header: one the file cannot hold makes it unknown (0).
         return OpenTrack(decoder: decoder, path: path, frameCount: TrackLength.validatedFrames(decoder.frameCount, path: path),
                          tags: decoder.streamTags.bounded, gain: Float(gain))
@@ -289,11 +304,11 @@ public final class Player {
             return s.nextRequest
         }
         guard let path, reopenOutput() else { return }
-        let feed = self.feed, backends = self.backends
+        let feed = self.feed, backends = self.backends, openDecoder = self.openDecoder
         onOpener {
             // A newer request (or a load) came first: this file is not wanted any more.
             guard feed.withState({ $0.nextRequest == request }),
-                  let track = try? Player.open(path, gain: gain, with: backends) else { return }
+                  let track = try? Player.open(path, gain: gain, with: backends, by: openDecoder) else { return }
             feed.withState { s in
                 if s.nextRequest == request { s.next = track }
             }
@@ -303,13 +318,7 @@ public final class Player {
     /// Starts the loaded track (or the one being opened, once open) at `position` seconds.
     public func play(from position: Double = 0) {
         guard path != nil, reopenOutput() else { return }
-        let frame = Player.frame(max(0, position))
-        feed.withState { s in
-            s.current?.decoder.seek(toFrame: frame)
-            s.position = frame
-            s.ended = false
-            s.playing = true
-        }
+        seekFeed(to: Player.frame(max(0, position)), playing: true)
         state = .playing
     }
 
@@ -337,13 +346,25 @@ public final class Player {
     /// Moves to `position` seconds, to the sample. A stopped track becomes paused there.
     public func seek(to position: Double) {
         guard path != nil else { return }
-        let frame = Player.frame(max(0, min(position, duration > 0 ? duration : position)))
-        feed.withState { s in
-            s.current?.decoder.seek(toFrame: frame)
+        seekFeed(to: Player.frame(max(0, min(position, duration > 0 ? duration : position))))
+        if state == .stopped { state = .paused }
+    }
+
+    /// Sets the position at once and has the worker move the decoder there (a seek may read the file: never
+    /// on the calling, interface, thread); until it has, the output plays silence.
+    private func seekFeed(to frame: Int, playing: Bool? = nil) {
+        let hasTrack = feed.withState { s -> Bool in
             s.position = frame
             s.ended = false
+            if let playing { s.playing = playing }
+            // A track still opening starts at `position` when it opens.
+            if s.current != nil { s.pendingSeek = frame }
+            return s.current != nil
         }
-        if state == .stopped { state = .paused }
+        guard hasTrack else { return }
+        // Behind any file being opened (not counted as an open: the output may be released meanwhile).
+        let feed = self.feed
+        opener.async { feed.applyPendingSeek() }
     }
 
     /// 0…1 as the user sets it (and it is saved); the samples are scaled by its cube, a perceptual curve
