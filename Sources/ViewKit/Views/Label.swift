@@ -45,13 +45,20 @@ open class Label: View {
     /// The size the text needs within `size.width`: wrapped (up to `numberOfLines`) and measured with the
     /// window's text renderer; an estimate from the font size when the label is not in a window yet.
     open override func sizeThatFits(_ size: Size) -> Size {
-        guard let (text, scale) = window?.textMeasurer else {
+        guard let measurer = window?.textMeasurer else {
             return intrinsicContentSize ?? size
         }
-        let f = font
-        let lines = TextLayout.lines(self.text, width: size.width, maxLines: numberOfLines) { text.width(of: $0, font: f, scale: scale) }
-        let widest = lines.map { text.width(of: $0, font: f, scale: scale) }.max() ?? 0
-        return Size(width: min(size.width, widest.rounded(.up)), height: text.lineHeight(f, scale: scale) * Double(max(1, lines.count)))
+        return Label.size(of: text, font: font, numberOfLines: numberOfLines, width: size.width, measuredBy: measurer)
+    }
+
+    /// What `sizeThatFits` gives a label of `text` in `font` (wrapped within `width`, up to `numberOfLines`),
+    /// without a label: a list that makes labels only for the rows on screen measures the others with it.
+    public static func size(of text: String, font: Font, numberOfLines: Int, width: Double,
+                            measuredBy measurer: (renderer: TextRenderer, scale: Double)) -> Size {
+        let (renderer, scale) = measurer
+        let lines = TextLayout.lines(text, width: width, maxLines: numberOfLines) { renderer.width(of: $0, font: font, scale: scale) }
+        let widest = lines.map { renderer.width(of: $0, font: font, scale: scale) }.max() ?? 0
+        return Size(width: min(width, widest.rounded(.up)), height: renderer.lineHeight(font, scale: scale) * Double(max(1, lines.count)))
     }
 
     open override func boundsDidChange(from old: Rect) {
