@@ -30,7 +30,12 @@ FORMATS = {
     "flac": ["-c:a", "flac"],
     "wav": ["-c:a", "pcm_s16le"],
     "m4a": ["-c:a", "aac", "-b:a", "96k"],
+    "alac": ["-c:a", "alac", "-f", "ipod"],
+    "aiff": ["-c:a", "pcm_s16be"],
+    "wma": ["-c:a", "wmav2", "-b:a", "96k"],
 }
+# Formats whose files carry another extension (ALAC lives in .m4a files, as AAC does).
+EXTENSIONS = {"alac": "m4a"}
 
 
 def ffmpeg(*args):
@@ -149,6 +154,20 @@ def svg_canvas(side):
             f'<circle cx="{side // 2}" cy="{side // 2}" r="{side // 3}" fill="#ffcc00"/></svg>\n').encode()
 
 
+def flac_with_picture(path, mime, data):
+    """Inserts a PICTURE metadata block (front cover) after a FLAC's STREAMINFO, as taggers write it."""
+    flac = bytearray(read(path))
+    assert flac[:4] == b"fLaC" and flac[4] & 0x7F == 0
+    info_end = 8 + int.from_bytes(flac[5:8], "big")
+    flac[4] &= 0x7F  # STREAMINFO is no longer the last block
+    last = 0x80 if info_end == len(flac) else 0
+    mime_bytes = mime.encode()
+    body = (struct.pack(">II", 3, len(mime_bytes)) + mime_bytes + struct.pack(">I", 0)
+            + struct.pack(">IIIII", 0, 0, 0, 0, len(data)) + data)
+    block = bytes([last | 6]) + len(body).to_bytes(3, "big") + body
+    write(path, bytes(flac[:info_end]) + block + bytes(flac[info_end:]))
+
+
 # Audio with lying headers.
 
 def flac_streaminfo(path, sample_rate=None, total_samples=None):
@@ -188,7 +207,8 @@ def make(root, parts=PARTS):
     def good(folder, name, freq=440):
         """A good track, titled with its file name (so a test sees from the title which one plays)."""
         ext = name.rsplit(".", 1)[1]
-        tone(os.path.join(root, folder, name), ext, freq, extra=["-metadata", f"title={name}"])
+        fmt = next((f for f, e in EXTENSIONS.items() if e == ext and f"-{f}." in name), ext)
+        tone(os.path.join(root, folder, name), fmt, freq, extra=["-metadata", f"title={name}"])
         m.add(f"{folder}/{name}", "good", "play")
 
     for part in parts:
@@ -197,15 +217,18 @@ def make(root, parts=PARTS):
 
 
 def make_damaged(root, m, rng, good):
-    # 1. Damaged files of every format: truncated, zeroed, random bytes, a good track after each format.
+    # 1. Damaged files of every format: truncated, zeroed, random bytes, a good track after each format
+    # (MP3, Ogg Vorbis, Opus, FLAC, WAV, AAC and ALAC in M4A, AIFF, WMA).
     folder = "damaged"
     os.makedirs(os.path.join(root, folder))
     n = 1
     good(folder, f"{n:02d}-good.ogg"); n += 1
-    for ext in FORMATS:
+    for fmt in FORMATS:
+        ext = EXTENSIONS.get(fmt, fmt)
+        tag = f"-{fmt}" if fmt in EXTENSIONS else ""
         with tempfile.TemporaryDirectory() as tmp:
             src = os.path.join(tmp, "src." + ext)
-            tone(src, ext, 330)
+            tone(src, fmt, 330)
             whole = read(src)
         variants = [
             ("truncated", whole[:len(whole) // 3], "either"),
@@ -215,11 +238,11 @@ def make_damaged(root, m, rng, good):
             ("empty", b"", "report"),
         ]
         for kind, data, expect in variants:
-            name = f"{n:02d}-{kind}.{ext}"
+            name = f"{n:02d}-{kind}{tag}.{ext}"
             write(os.path.join(root, folder, name), data)
-            m.add(f"{folder}/{name}", f"{kind} {ext}", expect)
+            m.add(f"{folder}/{name}", f"{kind} {fmt}", expect)
             n += 1
-        good(folder, f"{n:02d}-good.{ext}", 550); n += 1
+        good(folder, f"{n:02d}-good{tag}.{ext}", 550); n += 1
 
 
 def make_headers(root, m, rng, good):
@@ -263,7 +286,11 @@ def make_covers(root, m, rng, good):
         os.makedirs(os.path.join(root, folder))
         tagged_mp3(os.path.join(root, folder, "01-embedded.mp3"), f"Embedded {label}", [id3_picture(mime, data)])
         m.add(f"{folder}/01-embedded.mp3", f"{label} embedded", "play")
-        good(folder, "02-good.ogg")
+        flac = os.path.join(root, folder, "02-embedded.flac")
+        tone(flac, "flac")
+        flac_with_picture(flac, mime, data)
+        m.add(f"{folder}/02-embedded.flac", f"{label} embedded in FLAC", "play")
+        good(folder, "03-good.ogg")
         folder = f"cover-{label}-beside"
         os.makedirs(os.path.join(root, folder))
         good(folder, "01-good.ogg")
