@@ -190,3 +190,27 @@ struct SessionDurabilityTests {
                 "the folder is flushed after the rename:\n\(calls[rename...].joined(separator: "\n"))")
     }
 }
+
+/// Closing the window the way a desktop does (the window manager's close, Alt+F4 under Openbox, which sends
+/// WM_DELETE_WINDOW as GNOME's and KDE's do) saves the session, as `q` does (issue 17).
+@Suite(.serialized)
+struct WindowCloseSavesTests {
+    @Test func closingTheWindowSavesTheSession() throws {
+        let x = try XDisplay(width: 1280, height: 1024, withWindowManager: true)
+        let state = NSTemporaryDirectory() + "np-close-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let r = try RunningApp(display: x, withBus: false, stateDirectory: state)
+        _ = try r.dump()  // the app's loop runs: keys from now on reach it
+        // Next (saved at once, at 0 s), then 10 s on: only a save at the close records the 10 s.
+        try x.run("xdotool", ["key", "--window", r.window, "Right"])
+        try x.run("xdotool", ["key", "--window", r.window, "shift+Right"])
+        #expect(try r.dump().find("elapsed")?.text == "0:10", "10 s into the second track")
+        try x.run("xdotool", ["windowactivate", "--sync", r.window])
+        try x.run("xdotool", ["key", "alt+F4"])
+        #expect(waitFor(30) { !r.app.isRunning }, "the window closed and the app quit")
+        #expect(r.app.wait() == 0)
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state + "/state.json"))) as? [String: Any]
+        #expect(saved?["current"] as? Int == 1)
+        #expect(abs((saved?["position"] as? Double ?? -1) - 10) < 0.05, "10 s in, saved at the close")
+    }
+}
