@@ -81,6 +81,19 @@ double firstDouble(const TagLib::PropertyMap &props, const char *key) {
     return end == text.c_str() ? NAN : value;
 }
 
+/* iTunes freeform atoms (`----:com.apple.iTunes:replaygain_track_gain`, as foobar2000 and dBpoweramp write
+   ReplayGain into M4A files) that TagLib 1.13 leaves out of an MP4 file's properties, added under their names. */
+void addFreeform(TagLib::PropertyMap &props, TagLib::File *file) {
+    auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file);
+    if (!mp4 || !mp4->tag()) return;
+    const TagLib::String prefix = "----:com.apple.iTunes:";
+    for (const auto &item : mp4->tag()->itemMap()) {
+        if (!item.first.startsWith(prefix)) continue;
+        TagLib::String name = item.first.substr(prefix.size()).upper();
+        if (props.find(name) == props.end()) props.insert(name, item.second.toStringList());
+    }
+}
+
 void readReplayGain(np_tags *out, const TagLib::PropertyMap &props) {
     out->track_gain = firstDouble(props, "REPLAYGAIN_TRACK_GAIN");
     out->track_peak = firstDouble(props, "REPLAYGAIN_TRACK_PEAK");
@@ -129,6 +142,7 @@ extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
     }
     if (fields & (NP_FIELD_TEXT | NP_FIELD_LYRICS)) {
         TagLib::PropertyMap props = ref.file()->properties();
+        addFreeform(props, ref.file());
         if (fields & NP_FIELD_TEXT) {
             out->disc = firstNumber(props, "DISCNUMBER");
             auto albumArtist = props.find("ALBUMARTIST");

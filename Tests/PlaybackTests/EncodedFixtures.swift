@@ -94,6 +94,26 @@ struct EncodedFixtures {
         guard process.terminationStatus == 0 else { throw FixtureError(message: "mutagen could not embed a WMA cover in \(path)") }
     }
 
+    /// Tags an M4A with iTunes freeform atoms (`----:com.apple.iTunes:NAME`), as foobar2000 and dBpoweramp
+    /// write ReplayGain, with Mutagen (ffmpeg's MP4 muxer writes no freeform atoms).
+    func tagM4AFreeform(_ path: String, _ tags: [String: String]) throws {
+        let script = """
+            import sys
+            from mutagen.mp4 import MP4, MP4FreeForm
+            f = MP4(sys.argv[1])
+            for pair in sys.argv[2:]:
+                name, value = pair.split('=', 1)
+                f['----:com.apple.iTunes:' + name] = [MP4FreeForm(value.encode())]
+            f.save()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path] + tags.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw FixtureError(message: "mutagen could not tag \(path)") }
+    }
+
     /// `seconds` of a `frequency` Hz sine at 44.1 kHz on both channels (1/8 of full scale × `scale`) as
     /// `name`, encoded with `codec`, tagged with `tags`, with the cover embedded when `withCover`.
     @discardableResult

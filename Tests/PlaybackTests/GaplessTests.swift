@@ -28,10 +28,11 @@ final class GaplessTests {
     ]
 
     /// Each format through the decoders a player uses (native first) and through FFmpeg alone, which the
-    /// native formats can fall back to.
+    /// native formats can fall back to; and FLAC with shuffle on (the following track comes from the shuffled
+    /// order, opened ahead all the same).
     nonisolated static let cases: [(ext: String, backends: String)] = formats.flatMap { f in
         f.ext == "m4a" ? [(f.ext, "all")] : [(f.ext, "all"), (f.ext, "ffmpeg")]
-    }
+    } + [("flac", "shuffled")]
 
     @Test(arguments: GaplessTests.cases)
     func halvesOfOneSineJoinOnTheSample(ext: String, backends: String) throws {
@@ -41,6 +42,7 @@ final class GaplessTests {
                                       player: try capture.player(backends: backends == "ffmpeg" ? [.ffmpeg] : DecoderBackend.all), seed: 1)
         var changes: [Int] = []
         session.onTrackChange = { changes.append($0) }
+        if backends == "shuffled" { session.toggleShuffle() }
         session.start(at: 0, playing: true)
         session.finishLoading()
         let end = Date().addingTimeInterval(60)

@@ -37,6 +37,26 @@ final class ReplayGainTests {
         s.pause()
     }
 
+    /// The same tag as each container carries it: ID3v2 `TXXX:REPLAYGAIN_TRACK_GAIN` in an MP3 (as ffmpeg,
+    /// mp3gain and foobar2000 write it), a Vorbis comment in Ogg Vorbis, an iTunes freeform atom in an M4A
+    /// (lower case, as foobar2000 writes it).
+    @Test(arguments: ["mp3", "ogg", "m4a"])
+    func minus6_02dBIsHalfTheAmplitudeInEveryContainer(ext: String) throws {
+        let codecs = ["mp3": ["-c:a", "libmp3lame", "-b:a", "320k"], "ogg": ["-c:a", "libvorbis", "-q:a", "8"],
+                      "m4a": ["-c:a", "alac"]]
+        let tags = ["REPLAYGAIN_TRACK_GAIN": "-6.02 dB", "REPLAYGAIN_TRACK_PEAK": "0.5"]
+        let path = try fixtures.sine("a.\(ext)", codec: try #require(codecs[ext]), seconds: 20, scale: 4, withCover: false,
+                                     tags: ext == "m4a" ? [:] : tags)
+        if ext == "m4a" { try fixtures.tagM4AFreeform(path, ["replaygain_track_gain": "-6.02 dB", "replaygain_track_peak": "0.5"]) }
+        let s = try session([path])
+        s.start(at: 0, playing: true)
+        s.finishLoading()
+        // Lossy codecs keep the sine's level within a fraction of a percent at these rates.
+        let ratio = heardRatio(s)
+        #expect(abs(ratio - 0.5) < 0.01, "\(ext): heard at \(ratio)")
+        s.pause()
+    }
+
     @Test func albumInOrderKeepsItsLevelsShuffleLevelsEachTrack() throws {
         let album = ["ALBUM": "One", "REPLAYGAIN_ALBUM_GAIN": "-4 dB", "REPLAYGAIN_ALBUM_PEAK": "0.5"]
         let quiet = try flac("1.flac", album.merging(["REPLAYGAIN_TRACK_GAIN": "-10 dB", "REPLAYGAIN_TRACK_PEAK": "0.5"]) { a, _ in a })
