@@ -110,6 +110,20 @@ struct LibraryTests {
         #expect(r.problems == ["mix.m3u skipped 2 entries: https://radio.example/live.mp3 is a stream URL, which is not supported; missing.ogg does not exist."])
     }
 
+    /// Issue 15 (`Exec=nowplaying %U`): a file manager names files as `file://` URIs, percent-encoded, with or
+    /// without `localhost`; each names its path. Another URI is reported as a playlist's stream URL is.
+    @Test func fileURIsNameTheirPathsAndStreamsAreNotSupported() throws {
+        let s = Scratch()
+        let one = try s.wav("My Music/Sóng one.wav", seconds: 0.1)
+        let two = try s.wav("My Music/two.wav", seconds: 0.1)
+        let encoded = try #require(s.path("My Music").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        #expect(encoded.contains("%20"))
+        let r = Library.load(["file://\(encoded)/S%C3%B3ng%20one.wav", "file://localhost\(encoded)/two.wav",
+                              "http://radio.example/live.mp3"])
+        #expect(r.tracks.map(\.path) == [one, two])
+        #expect(r.problems == ["http://radio.example/live.mp3 is a stream URL, which is not supported; skipped."])
+    }
+
     @Test func badArgumentsAreReportedInPlainWords() throws {
         let s = Scratch()
         try FileManager.default.createDirectory(atPath: s.path("empty"), withIntermediateDirectories: true)

@@ -261,7 +261,7 @@ final class MediaBus: Sendable {
             command = .setPosition(track: index, seconds: Double(position) / 1e6)
         case "OpenUri":
             guard let uri = reader.string() else { return reader.result }
-            guard uri.hasPrefix("file://"), let path = URL(string: uri)?.path else {
+            guard Location.isFileURI(uri), case .path(let path) = Location(uri) else {
                 return np_reply_error(call, "org.freedesktop.DBus.Error.InvalidArgs", "NowPlaying opens file:// URIs only, not \(uri).")
             }
             command = .open([path])
