@@ -71,7 +71,7 @@ public final class NowPlayingApp {
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
             fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
-            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon),
+            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
             clock: options.headless ? ManualClock() : nil)
         if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
