@@ -1,4 +1,5 @@
 import Foundation
+import NowPlaying
 import Playback
 import Testing
 import ViewKit
@@ -6,12 +7,9 @@ import ViewKit
 /// Issue 15: the desktop entry's `Exec=nowplaying %U` hands a file manager's `file://` URIs (percent-encoded)
 /// to the command line; they play as the files they name. A stream URL is reported as a playlist's is.
 struct FileURITests {
-    private let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/Demo").path
-
     @Test func aFileURIOnTheCommandLinePlaysItsFile() throws {
         let dir = NSTemporaryDirectory() + "np-uri-\(UUID().uuidString)"
-        let song = try FileURITests.copy(demo + "/06-velvet-static.mp3", into: dir)
+        let song = try FileURITests.copy(try AppResources.locate().demoAlbum + "/06-velvet-static.mp3", into: dir)
         let uri = try FileURITests.uri(of: song)
         let binary = try #require(ChildProcess.nowplaying)
         let app = try ChildProcess(binary.path, ["--headless", "--paused", "--state-dir", dir + "/state", "--dump-views", dir + "/dump.json",
