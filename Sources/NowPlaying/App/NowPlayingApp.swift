@@ -95,7 +95,7 @@ public final class NowPlayingApp {
         application.window.contentView = root
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
-        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
+        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop, folders: session.folders) }
         if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller
         let renderer = application.renderer
