@@ -21,7 +21,7 @@ enum FuzzTarget: String, CaseIterable {
         case .playlist:
             for entry in PlaylistText.entries(in: String(decoding: data, as: UTF8.self)) {
                 switch entry {
-                case .path(let p), .stream(let p), .invalidFileURL(let p):
+                case .path(let p), .unplayable(let p, _):
                     precondition(!p.isEmpty && !p.hasPrefix("#"), "a blank line or a comment became an entry")
                 }
             }

@@ -2,8 +2,10 @@
 """A stand-in for the desktop's screen saver on the session bus (org.freedesktop.ScreenSaver), for tests.
 
 It answers Inhibit with a cookie as GNOME's and KDE's do (without a reply SDL never sends UnInhibit) and
-prints each call on its own line: "ready", "Inhibit <application> <reason> <cookie>", "UnInhibit <cookie>".
+prints each call on its own line: "ready", 'Inhibit "<application>" "<reason>" <cookie>' (the names quoted as
+JSON strings), "UnInhibit <cookie>".
 """
+import json
 import sys
 
 from gi.repository import Gio, GLib
@@ -29,7 +31,7 @@ cookies = iter(range(1, 1 << 31))
 def call(connection, sender, path, interface, method, parameters, invocation):
     if method == "Inhibit":
         cookie = next(cookies)
-        print("Inhibit", *parameters.unpack(), cookie, flush=True)
+        print("Inhibit", *map(json.dumps, parameters.unpack()), cookie, flush=True)
         invocation.return_value(GLib.Variant("(u)", (cookie,)))
     else:
         print("UnInhibit", *parameters.unpack(), flush=True)

@@ -15,8 +15,8 @@ public enum CoverArt: Equatable, Sendable {
     static let folderNames = ["cover", "folder", "front"]
 
     /// Looks for the picture of the audio file at `path` (reads only the picture from its tags), listing
-    /// its folder through `folders` (nil: listed now).
-    public static func find(for path: String, folders: FolderListings? = nil) -> CoverArt {
+    /// its folder through `folders` (the app's one, so a folder is listed once).
+    public static func find(for path: String, folders: FolderListings) -> CoverArt {
         let tags = Tags.read(from: path, fields: .picture)
         if let picture = tags?.picture, !picture.isEmpty { return .embedded(picture) }
         if let problem = tags?.problems.first { return .refused(problem) }
@@ -24,10 +24,10 @@ public enum CoverArt: Equatable, Sendable {
     }
 
     /// The picture files next to the audio file, best first.
-    public static func beside(_ path: String, folders: FolderListings? = nil) -> CoverArt {
+    static func beside(_ path: String, folders: FolderListings) -> CoverArt {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        let entries = (folders ?? FolderListings()).names(in: folder.path)
+        let entries = folders.names(in: folder.path)
         let byLowercase = Dictionary(entries.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let stem = url.deletingPathExtension().lastPathComponent.lowercased()
         for name in [stem] + folderNames {

@@ -5,20 +5,23 @@ import Locking
 /// instead of listing its folder at every track change. Safe from any thread. A file added to a folder
 /// after its listing is seen on the next run.
 public final class FolderListings: Sendable {
-    private let cache = Locked<[String: [String]]>([:])
-    private let listed = Locked(0)
+    private let state = Locked<(names: [String: [String]], listings: Int)>(([:], 0))
 
     public init() {}
 
-    /// The names in `folder` (empty when it cannot be listed).
+    /// The names in `folder` (empty when it cannot be listed). Listed under the lock, so threads asking at once
+    /// list a folder once (a slow folder holds up other lookups meanwhile).
     public func names(in folder: String) -> [String] {
-        if let names = cache.withLock({ $0[folder] }) { return names }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        listed.withLock { $0 += 1 }
-        cache.withLock { $0[folder] = names }
-        return names
+        state.withLock { state in
+            if let names = state.names[folder] { return names }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            ReadLog.record(folder, .listing)
+            state.listings += 1
+            state.names[folder] = names
+            return names
+        }
     }
 
     /// How many folders were really listed (for tests counting work).
-    public var listings: Int { listed.withLock { $0 } }
+    public var listings: Int { state.withLock { $0.listings } }
 }

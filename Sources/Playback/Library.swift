@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Turns what the user names on the command line (files, folders, M3U/M3U8 playlists) into tracks.
+/// Turns what the user names on the command line (files, folders, M3U/M3U8 playlists, as paths or `file://`
+/// URIs) into tracks.
 /// Folders are searched recursively and sorted by disc, track number and name; playlists keep their order.
 /// An album's usual companions (pictures, text, lyrics) are passed over quietly; other files that are not
 /// audio, and what cannot be found or read, are reported (one line per folder or playlist) and skipped.
@@ -50,7 +51,7 @@ public enum Library {
     public static func load(_ paths: [String], batchSize: Int = 256, onBatch: (Result) -> Void) {
         withoutActuallyEscaping(onBatch) { onBatch in
             var reader = Reader(batchSize: batchSize, onBatch: onBatch)
-            for path in paths { reader.add(path, depth: 0) }
+            for path in paths { reader.add(named: path) }
             reader.flush()
         }
     }
@@ -80,6 +81,14 @@ public enum Library {
             pending.tracks += tracks
             count += tracks.count
             if pending.tracks.count >= batchSize { flush() }
+        }
+
+        /// What the user named: a path or a `file://` URI; another URI is reported as not supported.
+        mutating func add(named: String) {
+            switch Location(named) {
+            case .path(let path): add(path, depth: 0)
+            case .unplayable(let uri, let problem): pending.problems.append("\(uri) \(problem); skipped.")
+            }
         }
 
         mutating func add(_ path: String, depth: Int) {
@@ -172,11 +181,8 @@ public enum Library {
             for entry in PlaylistText.entries(in: text) {
                 let line: String
                 switch entry {
-                case .stream(let url):
-                    skipped.append("\(url) is a stream URL, which is not supported")
-                    continue
-                case .invalidFileURL(let url):
-                    skipped.append("\(url) is not a valid file URL")
+                case .unplayable(let uri, let problem):
+                    skipped.append("\(uri) \(problem)")
                     continue
                 case .path(let written): line = written
                 }

@@ -2,14 +2,16 @@ import Glibc
 import Locking
 
 /// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
-/// (which fields) and decoder opens, each with its file and whether it ran on the main thread. Tests count
-/// work with it (tags parsed twice, a picture copied that nobody shows, a parse on the main thread at a
-/// track change) instead of timing it. Work on another thread is recorded only in a task that binds a log (the player's opener
+/// (which fields), decoder opens and folder listings, each with its file (or folder) and whether it ran on the
+/// main thread. Tests count work with it (tags parsed twice, a picture copied that nobody shows, a folder
+/// listed again, a parse on the main thread at a track change) instead of timing it. Work on another thread is recorded only in a task that binds a log (the player's opener
 /// carries the log of the task that asked it to open a file).
 public final class ReadLog: Sendable {
     public enum What: Sendable, Equatable {
         case tags(Tags.Fields)
         case decoder
+        /// A folder listed (by `FolderListings`).
+        case listing
     }
 
     public struct Entry: Sendable, Equatable {
@@ -18,7 +20,7 @@ public final class ReadLog: Sendable {
         /// Made on the thread that made the log (tests make it on the main actor).
         public let onMainThread: Bool
 
-        /// The tag fields read, empty for a decoder.
+        /// The tag fields read, empty for a decoder or a listing.
         public var fields: Tags.Fields {
             if case .tags(let fields) = what { return fields }
             return []

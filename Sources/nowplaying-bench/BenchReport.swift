@@ -119,8 +119,8 @@ struct BenchReport: Codable {
             for s in r.scale {
                 out.append(row("  7 \(s.tracks) tracks", "start-up · memory · carousel p95", "\(f(s.startupMs)) ms · \(f(s.peakMemoryMiB)) MiB · \(f(s.carouselP95, 2)) ms"))
                 if let reads = s.reads {
-                    out.append(row("    files parsed", "tags / track · covers · opens · on main",
-                                   "\(reads.mostTextReadsOfATrack) (\(reads.tracks) tracks) · \(reads.pictureReads) · \(reads.decoderOpens) · \(reads.onMainThreadAfterFirstFrame)"))
+                    out.append(row("    files parsed", "tags / track · covers · opens · listings / folder · on main",
+                                   "\(reads.mostTextReadsOfATrack) (\(reads.tracks) tracks) · \(reads.pictureReads) · \(reads.decoderOpens) · \(reads.mostListingsOfAFolder) · \(reads.onMainThreadAfterFirstFrame)"))
                 }
             }
             let big = r.largeCovers

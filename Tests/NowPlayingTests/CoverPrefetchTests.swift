@@ -14,7 +14,7 @@ struct CoverPrefetchTests {
         // Idle turns first warm the library's thumbnails (reading covers on the spot, which would take over
         // from a prefetch still on its way).
         for _ in 0..<30 { a.advanceFrame() }
-        let loader = CoverLoader(mainLoop: a.application.mainLoop)
+        let loader = CoverLoader(mainLoop: a.application.mainLoop, folders: a.session.folders)
         a.controller.coverLoader = loader
         let carousel = a.view.carousel
         carousel.setNeedsLayout()
@@ -53,7 +53,7 @@ struct CoverPrefetchTests {
         let a = try NowPlayingApp(options: options)
         a.application.drawIfNeeded()
         for _ in 0..<30 { a.advanceFrame() }
-        let loader = CoverLoader(mainLoop: a.application.mainLoop)
+        let loader = CoverLoader(mainLoop: a.application.mainLoop, folders: a.session.folders)
         // As in a window: covers and lyrics come from workers, and the first frame is on screen.
         a.controller.coverLoader = loader
         a.controller.lyrics.mainLoop = a.application.mainLoop

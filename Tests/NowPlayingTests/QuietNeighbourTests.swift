@@ -45,8 +45,9 @@ struct QuietNeighbourTests {
         #expect(app.wait() == 0)
     }
 
-    /// Issue 15: "The screen saver is allowed unless `--kiosk` is playing." The desktop's screen saver is a
-    /// stand-in that answers as GNOME's and KDE's do (scripts/screensaver-standin.py) and logs each call.
+    /// Issue 15: "The screen saver is allowed unless `--kiosk` is playing", and the desktop is told who holds it
+    /// off and why. The desktop's screen saver is a stand-in that answers as GNOME's and KDE's do
+    /// (scripts/screensaver-standin.py) and logs each call.
     @Test func theScreenSaverIsInhibitedOnlyWhileTheKioskPlays() throws {
         let bus = try SessionBus()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -74,7 +75,8 @@ struct QuietNeighbourTests {
         try kiosk.x.run("xdotool", ["key", "--window", kiosk.window, "space"])
         #expect(try kiosk.dump().find("playPause")?.label == "Pause")
         #expect(waitFor(30) { calls("Inhibit").count == 1 }, "the kiosk playing: inhibited")
-        #expect(calls("Inhibit").first?.hasPrefix("Inhibit NowPlaying ") == true, "under the app's name: \(logged())")
+        #expect(calls("Inhibit").first?.hasPrefix(#"Inhibit "NowPlaying" "Playing music" "#) == true,
+                "under the app's name and why (SDL's default: \"My SDL application\", \"Playing a game\"): \(logged())")
         try kiosk.x.run("xdotool", ["key", "--window", kiosk.window, "space"])
         #expect(try kiosk.dump().find("playPause")?.label == "Play")
         #expect(waitFor(30) { calls("UnInhibit").count == 1 }, "the kiosk paused again: released")

@@ -39,6 +39,19 @@ struct SingleInstanceTests {
         #expect(windows.count == 1, "one window")
     }
 
+    /// Issue 15: a file manager starts `nowplaying %U` with `file://` URIs; handed over, each plays as the file
+    /// it names (the second instance's folder is not put in front of it).
+    @Test func aSecondInstanceHandsOverAFileURI() throws {
+        let first = try RunningApp()
+        let bus = try #require(first.bus)
+        let song = try FileURITests.copy(demo + "/06-velvet-static.mp3", into: first.dir)
+        let (code, said) = try runSecond([try FileURITests.uri(of: song)], on: first.x, env: bus.environment)
+        #expect(code == 0, "the second instance hands over and exits 0 (\(said))")
+        #expect(try waitFor(30) { try first.playerctl("metadata", "xesam:url") == URL(fileURLWithPath: song).absoluteString })
+        #expect(try first.playerctl("status") == "Playing")
+        #expect(try first.dump().find("title")?.text == "Velvet Static")
+    }
+
     /// MPRIS `Raise` and a second instance bring the window to the front under a real window manager
     /// (Openbox, which honours _NET_ACTIVE_WINDOW as GNOME's and KDE's do): the X server's active window and
     /// the top of its stacking order are the app's, after another program's window covered it.

@@ -65,7 +65,7 @@ final class FormatTests {
         let track = try #require(loaded.tracks.first)
         #expect(track.title == "Sine Title" && track.artist == "Tone Artist" && track.album == "Formats Album")
         let cover = try Data(contentsOf: URL(fileURLWithPath: try fixtures.cover()))
-        #expect(CoverArt.find(for: path) == .embedded(Array(cover)), "the embedded PNG, byte for byte")
+        #expect(CoverArt.find(for: path, folders: FolderListings()) == .embedded(Array(cover)), "the embedded PNG, byte for byte")
 
         let player = try capture.player()
         try player.loadNow(path)

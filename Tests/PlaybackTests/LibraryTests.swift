@@ -110,6 +110,20 @@ struct LibraryTests {
         #expect(r.problems == ["mix.m3u skipped 2 entries: https://radio.example/live.mp3 is a stream URL, which is not supported; missing.ogg does not exist."])
     }
 
+    /// Issue 15 (`Exec=nowplaying %U`): a file manager names files as `file://` URIs, percent-encoded, with or
+    /// without `localhost`; each names its path. Another URI is reported as a playlist's stream URL is.
+    @Test func fileURIsNameTheirPathsAndStreamsAreNotSupported() throws {
+        let s = Scratch()
+        let one = try s.wav("My Music/Sóng one.wav", seconds: 0.1)
+        let two = try s.wav("My Music/two.wav", seconds: 0.1)
+        let encoded = try #require(s.path("My Music").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        #expect(encoded.contains("%20"))
+        let r = Library.load(["file://\(encoded)/S%C3%B3ng%20one.wav", "file://localhost\(encoded)/two.wav",
+                              "http://radio.example/live.mp3"])
+        #expect(r.tracks.map(\.path) == [one, two])
+        #expect(r.problems == ["http://radio.example/live.mp3 is a stream URL, which is not supported; skipped."])
+    }
+
     @Test func badArgumentsAreReportedInPlainWords() throws {
         let s = Scratch()
         try FileManager.default.createDirectory(atPath: s.path("empty"), withIntermediateDirectories: true)
@@ -125,20 +139,20 @@ struct LibraryTests {
 
     @Test func coverArtPrefersEmbeddedThenTheFilesNameThenTheFolder() throws {
         let demo = Scratch.demoAlbum
-        if case .embedded(let bytes) = CoverArt.find(for: demo + "/01-neon-harbor.ogg") {
+        if case .embedded(let bytes) = CoverArt.find(for: demo + "/01-neon-harbor.ogg", folders: FolderListings()) {
             #expect(bytes.starts(with: [0xFF, 0xD8]), "the embedded JPEG")
         } else { Issue.record("Vorbis picture not found") }
-        if case .embedded = CoverArt.find(for: demo + "/02-paper-satellites.mp3") {} else { Issue.record("ID3 APIC not found") }
-        if case .embedded = CoverArt.find(for: demo + "/03-glass-orchard.flac") {} else { Issue.record("FLAC picture not found") }
-        #expect(CoverArt.find(for: demo + "/07-lantern-bay.opus") == .file(demo + "/07-lantern-bay.jpg"))
+        if case .embedded = CoverArt.find(for: demo + "/02-paper-satellites.mp3", folders: FolderListings()) {} else { Issue.record("ID3 APIC not found") }
+        if case .embedded = CoverArt.find(for: demo + "/03-glass-orchard.flac", folders: FolderListings()) {} else { Issue.record("FLAC picture not found") }
+        #expect(CoverArt.find(for: demo + "/07-lantern-bay.opus", folders: FolderListings()) == .file(demo + "/07-lantern-bay.jpg"))
 
         let s = Scratch()
         let a = try s.wav("x/a.wav", seconds: 0.1)
-        #expect(CoverArt.find(for: a) == .none)
+        #expect(CoverArt.find(for: a, folders: FolderListings()) == .none)
         try s.write("x/Folder.JPG", [1])
-        #expect(CoverArt.find(for: a) == .file(s.path("x/Folder.JPG")), "case does not matter")
+        #expect(CoverArt.find(for: a, folders: FolderListings()) == .file(s.path("x/Folder.JPG")), "case does not matter")
         try s.write("x/a.png", [1])
-        #expect(CoverArt.find(for: a) == .file(s.path("x/a.png")), "a picture named like the file wins")
+        #expect(CoverArt.find(for: a, folders: FolderListings()) == .file(s.path("x/a.png")), "a picture named like the file wins")
     }
 
     /// Inotify reports IN_CLOSE_WRITE when a file that was open for writing is closed, written or not.

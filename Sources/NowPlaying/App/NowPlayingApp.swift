@@ -71,7 +71,7 @@ public final class NowPlayingApp {
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
             fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
-            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon),
+            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
             clock: options.headless ? ManualClock() : nil)
         if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
@@ -95,7 +95,7 @@ public final class NowPlayingApp {
         application.window.contentView = root
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
-        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop) }
+        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop, folders: session.folders) }
         if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller
         let renderer = application.renderer

@@ -9,7 +9,7 @@ public struct NowPlayingCommand: ParsableCommand {
         commandName: "nowplaying",
         abstract: "A now-playing window: album-art carousel, transport controls and progress, on SDL2.")
 
-    @Argument(help: ArgumentHelp("Audio files, folders and M3U/M3U8 playlists to play. Without any, the last session comes back (paused where it was), or the demo album plays.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Audio files, folders and M3U/M3U8 playlists to play (paths or file:// URIs). Without any, the last session comes back (paused where it was), or the demo album plays.", valueName: "path"))
     var paths: [String] = []
 
     @Flag(help: "Open paused instead of playing at once.")
@@ -69,6 +69,13 @@ public struct NowPlayingCommand: ParsableCommand {
         return Size(width: parts[0], height: parts[1])
     }
 
+    /// A path argument as the running instance (in another folder) reads it: a `file://` URI as its path, a
+    /// relative path against `cwd`; a URI that names no file as written (the running one reports it).
+    static func handedOver(_ argument: String, from cwd: String) -> String {
+        guard case .path(let path) = Location(argument) else { return argument }
+        return path.hasPrefix("/") ? path : cwd + "/" + path
+    }
+
     public func validate() throws {
         guard let s = NowPlayingCommand.parseSize(size) else {
             throw ValidationError("--size takes WIDTHxHEIGHT in points, such as 375x667; \"\(size)\" is not one.")
@@ -113,8 +120,7 @@ public struct NowPlayingCommand: ParsableCommand {
             case .owner(let bus): options.mediaBus = bus
             case .secondInstance(let bus):
                 let cwd = FileManager.default.currentDirectoryPath
-                let absolute = paths.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
-                guard let problem = bus.handOff(absolute) else { return }
+                guard let problem = bus.handOff(paths.map { NowPlayingCommand.handedOver($0, from: cwd) }) else { return }
                 printError("Could not hand over to the running NowPlaying (\(problem)); running on its own.")
             case .unavailable(let why):
                 printError("No session bus (\(why)): media controls (MPRIS) and the single instance are off.")

@@ -21,17 +21,22 @@ final class CoverLoader: Sendable {
     /// Paths asked for and not yet delivered nor cancelled.
     private let wanted = Locked<Set<String>>([])
     private let mainLoop: MainLoopQueue
+    /// The app's folder listings (a cover beside a track is looked for there).
+    private let folders: FolderListings
 
-    init(mainLoop: MainLoopQueue) { self.mainLoop = mainLoop }
+    init(mainLoop: MainLoopQueue, folders: FolderListings) {
+        self.mainLoop = mainLoop
+        self.folders = folders
+    }
 
-    /// Looks for the cover of the track at `path` and decodes it now, keeping the pixels of the level a view
-    /// `pixelSize` pixels large is drawn from (nil: none kept).
-    static func load(_ path: String, preparingFor pixelSize: Size?) -> Outcome {
-        switch CoverArt.find(for: path) {
+    /// Looks for the cover of the track at `path` (beside it, through `folders`) and decodes it now, keeping
+    /// the pixels of the level a view `pixelSize` pixels large is drawn from (nil: none kept).
+    static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings) -> Outcome {
+        switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
             // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.
             let rereading: @Sendable () -> [UInt8]? = {
-                if case .embedded(let again) = CoverArt.find(for: path) { return again }
+                if case .embedded(let again) = CoverArt.find(for: path, folders: folders) { return again }
                 return nil
             }
             do { return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading)) } catch {
@@ -65,7 +70,7 @@ final class CoverLoader: Sendable {
         guard wanted.withLock({ $0.insert(path).inserted }) else { return }
         queue.async(execute: ReadLog.carried { [self] in
             guard wanted.withLock({ $0.contains(path) }) else { return }
-            let outcome = CoverLoader.load(path, preparingFor: pixelSize)
+            let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders)
             mainLoop.async { [self] in
                 guard wanted.withLock({ $0.remove(path) != nil }) else { return }
                 deliver(outcome)

@@ -121,7 +121,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
             return nil
         }
         coverLoader?.cancel(path)
-        return store(CoverLoader.load(path, preparingFor: pixelSize), for: path)
+        return store(CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders), for: path)
     }
 
     @discardableResult

@@ -6,10 +6,13 @@ import Playback
 /// beside the file is named as it is. Used on the bus thread only.
 struct CoverCache {
     let directory: String
+    /// The app's folder listings (a picture beside a track is looked for there).
+    private let folders: FolderListings
     /// Track paths already looked up, and what they gave.
     private var known: [String: String?] = [:]
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(folders: FolderListings, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.folders = folders
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? "/tmp") + "/.cache"
         directory = base + "/nowplaying/covers"
@@ -19,7 +22,7 @@ struct CoverCache {
     mutating func url(for trackPath: String) -> String? {
         if let hit = known[trackPath] { return hit }
         let url: String?
-        switch CoverArt.find(for: trackPath) {
+        switch CoverArt.find(for: trackPath, folders: folders) {
         case .embedded(let bytes): url = write(bytes).map { URL(fileURLWithPath: $0).absoluteString }
         case .file(let path): url = URL(fileURLWithPath: path).absoluteString
         case .none, .refused: url = nil

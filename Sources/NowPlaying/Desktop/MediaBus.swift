@@ -59,13 +59,15 @@ final class MediaBus: Sendable {
         var stopping = false
         var perform: (@Sendable (MediaCommand) -> Void)?
         var thread: pthread_t?
+        /// The log of the task that started the bus: the bus thread's reads (covers for mpris:artUrl) count with the app's.
+        var readLog: ReadLog?
     }
 
     private let handles: Handles
     private let wake: Int32
     private let shared = Locked(Shared())
-    /// Used by the bus thread only.
-    private let covers = Locked(CoverCache())
+    /// Made by `start`, then used by the bus thread only.
+    private let covers = Locked<CoverCache?>(nil)
 
     private init(bus: OpaquePointer) {
         handles = Handles(bus: bus, handlers: .allocate(capacity: 1))
@@ -135,14 +137,19 @@ final class MediaBus: Sendable {
 
     // MARK: The bus thread
 
-    /// Starts serving the bus; `perform` gets every request (on the bus thread: it must not wait).
-    func start(perform: @escaping @Sendable (MediaCommand) -> Void) {
-        shared.withLock { $0.perform = perform }
+    /// Starts serving the bus; `perform` gets every request (on the bus thread: it must not wait). Covers
+    /// beside tracks are looked for through `folders`.
+    func start(folders: FolderListings, perform: @escaping @Sendable (MediaCommand) -> Void) {
+        covers.withLock { $0 = CoverCache(folders: folders) }
+        shared.withLock {
+            $0.perform = perform
+            $0.readLog = ReadLog.current
+        }
         var thread = pthread_t()
         let retained = Unmanaged.passRetained(self).toOpaque()
         pthread_create(&thread, nil, { context in
             let bus = Unmanaged<MediaBus>.fromOpaque(context!).takeRetainedValue()
-            bus.serve()
+            ReadLog.$current.withValue(bus.shared.withLock { $0.readLog }) { bus.serve() }
             return nil
         }, retained)
         shared.withLock { $0.thread = thread }
@@ -261,7 +268,7 @@ final class MediaBus: Sendable {
             command = .setPosition(track: index, seconds: Double(position) / 1e6)
         case "OpenUri":
             guard let uri = reader.string() else { return reader.result }
-            guard uri.hasPrefix("file://"), let path = URL(string: uri)?.path else {
+            guard Location.isFileURI(uri), case .path(let path) = Location(uri) else {
                 return np_reply_error(call, "org.freedesktop.DBus.Error.InvalidArgs", "NowPlaying opens file:// URIs only, not \(uri).")
             }
             command = .open([path])
@@ -319,7 +326,7 @@ final class MediaBus: Sendable {
         }
         entry("mpris:trackid", "o") { $0.string(track.id, type: "o") }
         if track.length > 0 { entry("mpris:length", "x") { $0.int64(MediaBus.microseconds(track.length)) } }
-        if let art = covers.withLock({ $0.url(for: track.path) }) { entry("mpris:artUrl", "s") { $0.string(art) } }
+        if let art = covers.withLock({ $0?.url(for: track.path) }) { entry("mpris:artUrl", "s") { $0.string(art) } }
         entry("xesam:title", "s") { $0.string(track.title) }
         entry("xesam:artist", "as") { $0.strings([track.artist]) }
         entry("xesam:album", "s") { $0.string(track.album) }

@@ -8,7 +8,7 @@ extension NowPlayingApp {
     func startMediaControls(on bus: MediaBus) {
         session.onSeek = { [unowned self] _ in publishMediaState(seeked: true) }
         let mainLoop = application.mainLoop
-        bus.start { command in mainLoop.async { [weak self] in self?.perform(command) } }
+        bus.start(folders: session.folders) { command in mainLoop.async { [weak self] in self?.perform(command) } }
         publishMediaState()
     }
 

@@ -26,9 +26,10 @@ public struct RunReport: Codable, Sendable {
     /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
     public var reads: ReadCounts?
 
-    /// What a run parsed, counted from its `ReadLog` (TagLib reads and decoder opens; picture files and .lrc
-    /// files beside a track are not logged): the issue-16 rule is one tag read per track for the library, and
-    /// no tags parsed nor decoder opened on the main thread once the first frame is up.
+    /// What a run parsed, counted from its `ReadLog` (TagLib reads, decoder opens and folder listings; picture
+    /// files and .lrc files beside a track are not logged): the issue-16 rules are one tag read per track for the
+    /// library, each folder listed once, and no tags parsed, decoder opened nor folder listed on the main thread
+    /// once the first frame is up.
     public struct ReadCounts: Codable, Sendable {
         /// Tracks whose text tags were read.
         public var tracks: Int
@@ -37,7 +38,9 @@ public struct RunReport: Codable, Sendable {
         public var pictureReads: Int
         public var lyricsReads: Int
         public var decoderOpens: Int
-        /// Tag reads and decoder opens on the main thread after the first frame (a track change's among them).
+        /// The most listings of any one folder (one: listed once, for every cover and lyrics lookup beside it).
+        public var mostListingsOfAFolder: Int
+        /// Tag reads, decoder opens and listings on the main thread after the first frame (a track change's among them).
         public var onMainThreadAfterFirstFrame: Int
 
         init(_ reads: [ReadLog.Entry], firstFrameAt mark: Int) {
@@ -48,6 +51,9 @@ public struct RunReport: Codable, Sendable {
             pictureReads = reads.filter { $0.fields.contains(.picture) }.count
             lyricsReads = reads.filter { $0.fields.contains(.lyrics) }.count
             decoderOpens = reads.filter { $0.what == .decoder }.count
+            var listed: [String: Int] = [:]
+            for r in reads where r.what == .listing { listed[r.path, default: 0] += 1 }
+            mostListingsOfAFolder = listed.values.max() ?? 0
             onMainThreadAfterFirstFrame = reads.dropFirst(mark).filter(\.onMainThread).count
         }
     }

@@ -27,15 +27,18 @@ public final class Application {
         public var windowClass: String?
         /// A picture file for the window's icon.
         public var iconPath: String?
+        /// What the desktop is told keeps its screen saver off while `inhibitsScreenSaver` holds (nil: SDL's
+        /// "Playing a game").
+        public var screenSaverReason: String?
 
         public init(title: String, size: Size, minimumSize: Size = Size(width: 280, height: 440),
                     headless: Bool = false, pixelScale: Double? = nil, fonts: FontLibrary, fullscreen: Bool = false,
                     contentScale: ((_ windowSize: Size, _ displayDPI: Double?) -> Double)? = nil,
-                    windowClass: String? = nil, iconPath: String? = nil) {
+                    windowClass: String? = nil, iconPath: String? = nil, screenSaverReason: String? = nil) {
             self.title = title; self.size = size; self.minimumSize = minimumSize
             self.headless = headless; self.pixelScale = pixelScale; self.fonts = fonts; self.fullscreen = fullscreen
             self.contentScale = contentScale
-            self.windowClass = windowClass; self.iconPath = iconPath
+            self.windowClass = windowClass; self.iconPath = iconPath; self.screenSaverReason = screenSaverReason
         }
     }
 
@@ -88,6 +91,7 @@ public final class Application {
         // The app's name where the system shows one (sound server, screen-saver inhibitor); the screen saver is
         // the desktop's to run unless the app asks otherwise (`inhibitsScreenSaver`).
         SDL_SetHint(SDL_HINT_APP_NAME, configuration.title)
+        if let reason = configuration.screenSaverReason { SDL_SetHint(SDL_HINT_SCREENSAVER_INHIBIT_ACTIVITY_NAME, reason) }
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if let windowClass = configuration.windowClass { setenv("SDL_VIDEO_X11_WMCLASS", windowClass, 0) }
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
