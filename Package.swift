@@ -47,10 +47,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        // A PulseAudio stream of the player's own (large buffers it can drop, cork, rename and set the volume of).
+        .target(name: "CPulse", linkerSettings: [.linkedLibrary("pulse")]),
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
         .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
-        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs"]),
+        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse"]),
         .target(
             name: "NowPlaying",
             dependencies: [

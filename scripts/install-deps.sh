@@ -11,7 +11,7 @@ packages=(
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox
-  libsystemd-dev dbus playerctl python3-gi gir1.2-glib-2.0 shared-mime-info python3-mutagen
+  libpulse-dev libsystemd-dev dbus playerctl python3-gi gir1.2-glib-2.0 shared-mime-info python3-mutagen
   pulseaudio pulseaudio-utils desktop-file-utils appstream
   strace util-linux
 )

@@ -1,7 +1,7 @@
 import CSDL2
 
 /// A file SDL_mixer decodes whole into memory (`Mix_LoadWAV`, in the output's format: 16-bit stereo at
-/// 44.1 kHz), read out as floats. Needs the output open while loading; the samples outlive its release.
+/// 44.1 kHz), read out as floats. Needs SDL_mixer open while loading; the samples outlive its release.
 final class MixerChunkDecoder: Decoder {
     private let chunk: UnsafeMutablePointer<Mix_Chunk>
     private var cursor = 0
@@ -9,6 +9,21 @@ final class MixerChunkDecoder: Decoder {
     var streamTags: StreamTags { StreamTags() }
 
     init(path: String) throws(DecoderError) {
+        // SDL_mixer converts into the format of its open output; with the sound going to a PulseAudio stream of
+        // the player's own, it is opened on SDL's silent driver for the conversion only.
+        let borrowed = Mix_QuerySpec(nil, nil, nil) == 0
+        if borrowed {
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0,
+                  Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048) == 0 else {
+                throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))")
+            }
+        }
+        defer {
+            if borrowed {
+                Mix_CloseAudio()
+                SDL_QuitSubSystem(SDL_INIT_AUDIO)
+            }
+        }
         guard let chunk = Mix_LoadWAV(path) else { throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))") }
         self.chunk = chunk
         frameCount = Int(chunk.pointee.alen) / (2 * OutputFormat.channels)

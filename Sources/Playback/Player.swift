@@ -26,7 +26,8 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 }
 
-/// One track at a time on SDL_mixer's output: load, play, pause, resume, stop, seek, volume, position.
+/// One track at a time on the audio output (a PulseAudio stream of its own, or SDL_mixer): load, play, pause,
+/// resume, stop, seek, volume, position.
 /// A `Decoder` (a native library, FFmpeg or SDL_mixer: whichever opens the file) feeds the output through
 /// SDL_mixer's music hook, so every format pauses, seeks (to the sample), counts its position and ends the
 /// same way, and the volume is the player's own (applied to the samples, kept while the output is closed and
@@ -41,27 +42,37 @@ public final class Player {
     /// The current track's file, or the one being opened (the queued one becomes current on the audio
     /// thread when this one ends).
     public var path: String? { feed.withState { $0.current?.path ?? $0.loading } }
-    /// The SDL audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
-    public private(set) var driver: String
+    /// The audio driver in use ("pulseaudio", "alsa", "disk", "dummy" …; "none" while the output is closed).
+    public var driver: String { output?.driver ?? "none" }
     /// The driver asked for at creation (nil: SDL's choice), and whether a missing device falls back to silence.
     private let requestedDriver: String?
     private let fallbackToSilence: Bool
     /// The decoders tried, in order, for each file.
     private let backends: [DecoderBackend]
-    /// Whether SDL_mixer's output is open. It is released while nothing plays (`releaseOutput`), so an idle
-    /// app has no audio thread waking up, and reopened when something needs it.
-    public private(set) var isOutputOpen = false
+    /// Where the samples go while something may play. It is released while nothing plays (`releaseOutput`),
+    /// so an idle app has no audio thread waking up, and reopened when something needs it.
+    private var output: AudioOutput?
+    /// Whether the output is open.
+    public var isOutputOpen: Bool { output != nil }
     /// The loaded track's decoder state, shared with the audio callback.
     private let feed = OutputFeed()
     /// The queued track's takeovers handled so far (`OutputFeed.State.advances` counts those that happened).
     private var advancesHandled = 0
     /// The title, artist and album the current track's stream carries.
     public var streamTags: StreamTags { feed.withState { $0.current?.tags } ?? StreamTags() }
+    /// What the sound server is told the stream is (the song): a PulseAudio stream is renamed at once, SDL's
+    /// when its device opens next.
+    public var stream: StreamDescription {
+        didSet { if stream != oldValue { output?.describe(stream) } }
+    }
 
-    /// Opens the audio output (SDL's choice, or the named driver, e.g. "disk" for tests). With
-    /// `fallbackToSilence`, a machine without a usable device gets SDL's dummy driver instead (time still
-    /// passes, nothing is heard) and `openProblem` says why. `backends` are the decoders tried for each file.
-    public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all) throws {
+    /// Opens the audio output: a PulseAudio stream of its own when a PulseAudio (or PipeWire-pulse) server
+    /// answers and SDL is not asked for another driver, else SDL_mixer on SDL's choice or the named driver
+    /// (e.g. "disk" for tests). With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
+    /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
+    /// decoders tried for each file.
+    public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
+                stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying")) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.
         if Mix_QuerySpec(nil, nil, nil) != 0 {
             Mix_HookMusic(nil, nil)
@@ -71,45 +82,23 @@ public final class Player {
         requestedDriver = name
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends
-        driver = "none"
-        openProblem = try Player.openOutput(driver: name, fallbackToSilence: fallbackToSilence)
+        self.stream = stream
+        let output = try Player.openOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
+        openProblem = (output as? MixerOutput)?.problem
         Player.owner = ObjectIdentifier(self)
-        attachOutput()
+        attach(output)
     }
 
-    /// Initialises SDL audio with the driver and opens SDL_mixer on it, falling back to the dummy driver;
-    /// returns why the real device could not be used, if it could not.
-    /// Tells the sound server (PulseAudio, PipeWire) what this stream is: music, under `iconName`, named `name`
-    /// (the song). Read when the output is opened next: at the first play and after an idle release.
-    public static func describeStream(name: String, iconName: String) {
-        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_ROLE, "music")
-        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_NAME, name)
-        // SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server
-        // gives each of its streams) carry it, and the icon name.
-        setenv("PULSE_PROP_media.role", "music", 1)
-        setenv("PULSE_PROP_application.icon_name", iconName, 1)
+    private static func openOutput(driver name: String?, fallbackToSilence: Bool, feed: OutputFeed,
+                                   stream: StreamDescription) throws -> AudioOutput {
+        if name == nil, PulseOutput.isWanted, let pulse = PulseOutput(feed: feed, stream: stream) { return pulse }
+        return try MixerOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
     }
 
-    private static func openOutput(driver name: String?, fallbackToSilence: Bool) throws -> String? {
-        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
-        guard !initialised || Player.open() != 0 else { return nil }
-        let problem = String(cString: SDL_GetError())
-        guard fallbackToSilence else { throw PlayerError.noAudioDevice(problem) }
-        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, Player.open() == 0 else {
-            throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
-        }
-        return PlayerError.noAudioDevice(problem).description + " Playing silently."
-    }
-
-    private static func open() -> Int32 {
-        Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
-    }
-
-    /// Hooks the feed into the freshly opened output.
-    private func attachOutput() {
-        isOutputOpen = true
-        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
-        Mix_HookMusic(outputFeedHook, Unmanaged.passUnretained(feed).toOpaque())
+    /// Takes a freshly opened output: the volume goes to it, or into the samples.
+    private func attach(_ output: AudioOutput) {
+        self.output = output
+        applyVolume()
     }
 
     /// Closes the audio output while nothing plays; the track, its position and the volume stay with the
@@ -118,25 +107,22 @@ public final class Player {
     /// Returns whether the output is closed now (false: try again later).
     @discardableResult
     public func releaseOutput() -> Bool {
-        guard isOutputOpen else { return true }
+        guard let output else { return true }
         guard state != .playing, ownsOutput, opensInFlight.count.load(ordering: .acquiring) == 0 else { return false }
-        Mix_HookMusic(nil, nil)
-        Mix_CloseAudio()
-        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
-        isOutputOpen = false
+        output.close()
+        self.output = nil
         return true
     }
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
     private func reopenOutput() -> Bool {
-        guard !isOutputOpen else { return true }
+        guard output == nil else { return true }
         do {
-            _ = try Player.openOutput(driver: requestedDriver, fallbackToSilence: fallbackToSilence)
+            attach(try Player.openOutput(driver: requestedDriver, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream))
         } catch {
             state = .stopped
             return false
         }
-        attachOutput()
         return true
     }
 
@@ -170,6 +156,9 @@ public final class Player {
             return s.loadRequest
         }
         state = playing ? .playing : (frame > 0 ? .paused : .stopped)
+        // What the output holds of the track before is not heard.
+        output?.dropWritten()
+        output?.setPaused(!playing)
         guard reopenOutput() else {
             let error = PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             feed.withState { s in
@@ -325,6 +314,7 @@ public final class Player {
     public func pause() {
         guard state == .playing else { return }
         feed.withState { $0.playing = false }
+        output?.setPaused(true)
         state = .paused
     }
 
@@ -334,12 +324,14 @@ public final class Player {
             s.ended = false
             s.playing = true
         }
+        output?.setPaused(false)
         state = .playing
     }
 
     public func stop() {
         guard state != .stopped else { return }
         feed.withState { $0.playing = false }
+        output?.dropWritten()
         state = .stopped
     }
 
@@ -353,6 +345,8 @@ public final class Player {
     /// Sets the position at once and has the worker move the decoder there (a seek may read the file: never
     /// on the calling, interface, thread); until it has, the output plays silence.
     private func seekFeed(to frame: Int, playing: Bool? = nil) {
+        output?.dropWritten()
+        if playing == true { output?.setPaused(false) }
         let hasTrack = feed.withState { s -> Bool in
             s.position = frame
             s.ended = false
@@ -367,23 +361,32 @@ public final class Player {
         opener.async { feed.applyPendingSeek() }
     }
 
-    /// 0…1 as the user sets it (and it is saved); the samples are scaled by its cube, a perceptual curve
-    /// (0.5 is about −18 dB, 0.3 about −31 dB), so equal slider steps sound like equal steps in loudness.
+    /// 0…1 as the user sets it (and it is saved); the sound is scaled by its cube, a perceptual curve
+    /// (0.5 is about −18 dB, 0.3 about −31 dB), so equal slider steps sound like equal steps in loudness: in
+    /// the samples, or as the stream's volume on a PulseAudio server (heard at once, whatever is written ahead).
     public var volume: Double = 1 {
         didSet {
             volume = max(0, min(1, volume))
-            let gain = Float(Player.amplitude(forVolume: volume))
-            feed.withState { $0.gain = gain }
+            applyVolume()
         }
+    }
+
+    private func applyVolume() {
+        let amplitude = Player.amplitude(forVolume: volume)
+        let inSamples = output?.appliesVolume == true ? 1 : Float(amplitude)
+        feed.withState { $0.gain = inSamples }
+        output?.setVolume(amplitude)
     }
 
     /// The amplitude factor of a volume setting: its cube.
     public static func amplitude(forVolume v: Double) -> Double { v * v * v }
 
-    /// Seconds into the track: the frames handed to the output so far (so it never drifts from what is heard).
+    /// Seconds into the track: the frames handed to the output so far, less those written ahead and not yet
+    /// heard (so it never drifts from what is heard).
     public var position: Double {
         guard path != nil, state != .stopped else { return 0 }
-        return Double(feed.withState { $0.position }) / Double(OutputFormat.sampleRate)
+        let heard = feed.withState { $0.position } - (output?.latencyFrames ?? 0)
+        return Double(max(0, heard)) / Double(OutputFormat.sampleRate)
     }
 
     /// The track's length in seconds, 0 when unknown.
@@ -425,10 +428,7 @@ public final class Player {
 
     isolated deinit {
         guard ownsOutput else { return }
-        if isOutputOpen {
-            Mix_HookMusic(nil, nil)
-            Mix_CloseAudio()
-        }
+        output?.close()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
         Player.owner = nil
     }

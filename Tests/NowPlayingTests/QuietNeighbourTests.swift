@@ -10,32 +10,51 @@ struct QuietNeighbourTests {
     private let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/Demo").path
 
-    @Test func theSoundServerSeesAMusicStreamNamedAfterTheSong() throws {
+    /// A PulseAudio server of the test's own with a null sink, and `pactl` against it.
+    private final class PrivatePulse {
         let dir = NSTemporaryDirectory() + "np-pulse-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let socket = dir + "/native"
-        let pulse = try ChildProcess(try #require(XDisplay.which("pulseaudio"), "pulseaudio is installed by scripts/install-deps.sh"),
-            ["--daemonize=no", "-n", "--load=module-null-sink sink_name=null",
-             "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1", "--exit-idle-time=-1"],
-            env: XDisplay.environment(["XDG_RUNTIME_DIR": dir, "HOME": dir]))
-        defer { pulse.stop() }
-        let client = XDisplay.environment(["PULSE_SERVER": "unix:\(socket)", "XDG_RUNTIME_DIR": dir, "HOME": dir])
+        let server: ChildProcess
+        /// What a client of this server needs in its environment.
+        let client: [String: String]
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let socket = dir + "/native"
+            server = try ChildProcess(try #require(XDisplay.which("pulseaudio"), "pulseaudio is installed by scripts/install-deps.sh"),
+                ["--daemonize=no", "-n", "--load=module-null-sink sink_name=null",
+                 "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1", "--exit-idle-time=-1"],
+                env: XDisplay.environment(["XDG_RUNTIME_DIR": dir, "HOME": dir]))
+            client = ["PULSE_SERVER": "unix:\(socket)", "XDG_RUNTIME_DIR": dir, "HOME": dir]
+            try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers")
+        }
+
+        deinit { server.stop() }
+
         func pactl(_ args: String...) throws -> String {
             let out = dir + "/pactl-\(UUID().uuidString)"
-            let child = try ChildProcess(try #require(XDisplay.which("pactl")), args, env: client, output: out)
+            let child = try ChildProcess(try #require(XDisplay.which("pactl")), args, env: XDisplay.environment(client), output: out)
             child.wait()
             return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         }
-        try #require(waitFor(60) { (try? pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers")
 
+        /// The one sink input's line starting with `key` (e.g. "Corked:", "media.name ="), trimmed.
+        func sinkInput(_ key: String) throws -> String? {
+            try pactl("list", "sink-inputs").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix(key) }
+        }
+    }
+
+    @Test func theSoundServerSeesAMusicStreamNamedAfterTheSong() throws {
+        let pulse = try PrivatePulse()
+        let dir = pulse.dir
         try "await \(dir)/go\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
         let binary = try #require(ChildProcess.nowplaying)
         let app = try ChildProcess(binary.path, ["--headless", "--state-dir", dir + "/state", "--script", dir + "/script",
                                                  demo + "/01-neon-harbor.ogg"],
-                                   env: client.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+                                   env: XDisplay.environment(pulse.client).merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
         defer { app.stop() }
         var inputs = ""
-        #expect(try waitFor(60) { inputs = try pactl("list", "sink-inputs"); return inputs.contains("Sink Input #") })
+        #expect(try waitFor(60) { inputs = try pulse.pactl("list", "sink-inputs"); return inputs.contains("Sink Input #") })
         #expect(inputs.contains("media.name = \"Neon Harbor — The Quiet Frequencies\""), "\(inputs)")
         #expect(inputs.contains("media.role = \"music\""))
         #expect(inputs.contains("application.name = \"NowPlaying\""))
@@ -43,6 +62,35 @@ struct QuietNeighbourTests {
         FileManager.default.createFile(atPath: dir + "/go", contents: nil)
         #expect(waitFor(60) { !app.isRunning })
         #expect(app.wait() == 0)
+    }
+
+    /// Issues 15 and 18: the stream is the player's own, so the server sees it follow the player at once: renamed
+    /// at every song (SDL 2 names a stream only when it opens), held (corked) while paused, its volume the
+    /// player's on the same cubic scale (PulseAudio's percentages are cubic too: 90 % on the slider shows as
+    /// 90 %), and buffered well ahead (SDL's 46 ms made the server wake 300 times a second).
+    @Test func theStreamFollowsThePlayerAtOnce() throws {
+        let pulse = try PrivatePulse()
+        let r = try RunningApp(environment: pulse.client.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+        func key(_ name: String) throws { try r.x.run("xdotool", ["key", "--window", r.window, name]) }
+        _ = try r.dump()
+        try key("space")
+        #expect(try r.dump().find("playPause")?.label == "Pause")
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Neon Harbor — The Quiet Frequencies\"" })
+        try key("Right")
+        #expect(try r.dump().find("title")?.text == "Paper Satellites")
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Paper Satellites — The Quiet Frequencies\"" },
+                "renamed after the song: \((try? pulse.pactl("list", "sink-inputs")) ?? "")")
+        try key("space")
+        #expect(try r.dump().find("playPause")?.label == "Play")
+        #expect(try waitFor(30) { try pulse.sinkInput("Corked:") == "Corked: yes" }, "held while paused")
+        try key("space")
+        #expect(try waitFor(30) { try pulse.sinkInput("Corked:") == "Corked: no" }, "and going on")
+        try key("Down")
+        #expect(try r.dump().find("volume")?.value.map { ($0 * 100).rounded() } == 90)
+        #expect(try waitFor(30) { try pulse.sinkInput("Volume:")?.contains("/  90% /") == true },
+                "the stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
+        let latency = try #require(try pulse.sinkInput("Buffer Latency:")).split(separator: " ").compactMap { Int($0) }.first ?? 0
+        #expect(latency >= 100_000, "written ahead: \(latency) µs")
     }
 
     /// Issue 15: "The screen saver is allowed unless `--kiosk` is playing", and the desktop is told who holds it

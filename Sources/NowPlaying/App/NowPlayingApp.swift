@@ -79,10 +79,9 @@ public final class NowPlayingApp {
         let arrivals = Arrivals()
         let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: sessionLock.isOwner,
                                   demo: resources.demoAlbum, mainLoop: application.mainLoop) { arrivals.handle($0) }
-        if let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil {
-            Player.describeStream(name: "\(first.title) — \(first.artist)", iconName: MediaBus.desktopEntry)
-        }
-        let player = try Player()
+        let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil
+        let player = try Player(stream: StreamDescription(name: first.map { "\($0.title) — \($0.artist)" } ?? "NowPlaying",
+                                                          iconName: MediaBus.desktopEntry))
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }
@@ -108,7 +107,7 @@ public final class NowPlayingApp {
         let application = self.application
         controller.onTrackChange = { [unowned self] track in
             application.title = "\(track.title) — \(track.artist)"
-            Player.describeStream(name: application.title, iconName: MediaBus.desktopEntry)
+            session.player.stream.name = application.title
             // A crash or a power cut loses at most the position within this track.
             saveSessionSoon()
         }

@@ -19,8 +19,9 @@ final class RunningApp {
     static let dumpLimit = 40
 
     /// `stateDirectory`: the saved session's folder (default: one of its own).
+    /// `environment` adds to (or overrides) what the app gets: e.g. a sound server instead of the dummy driver.
     init(arguments: [String] = [], display: XDisplay? = nil, bus: SessionBus? = nil, withBus: Bool = true,
-         stateDirectory: String? = nil) throws {
+         stateDirectory: String? = nil, environment: [String: String] = [:]) throws {
         x = try display ?? XDisplay(width: 800, height: 900)
         self.bus = withBus ? try bus ?? SessionBus() : nil
         let dir = NSTemporaryDirectory() + "np-running-\(UUID().uuidString)"
@@ -33,7 +34,7 @@ final class RunningApp {
         app = try ChildProcess(binary.path, ["--size", "375x667", "--paused", "--state-dir", stateDirectory ?? dir + "/state",
                                              "--script", dir + "/script"] + arguments,
                                env: x.environment((self.bus?.environment ?? [:]).merging(
-                                   ["SDL_AUDIODRIVER": "dummy", "XDG_CACHE_HOME": dir + "/cache"]) { $1 }),
+                                   ["SDL_AUDIODRIVER": "dummy", "XDG_CACHE_HOME": dir + "/cache"]) { $1 }.merging(environment) { $1 }),
                                errors: errors)
         let others = Set(try x.run("xdotool", ["search", "--class", "nowplaying"]).split(separator: "\n").map(String.init))
         guard let found = try x.appWindow(excluding: others, while: { [app] in app.isRunning }) else {

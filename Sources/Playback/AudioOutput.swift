@@ -1,0 +1,88 @@
+import CSDL2
+
+/// What the sound server is told the player's stream is: named after the song, with the app's icon.
+public struct StreamDescription: Sendable, Equatable {
+    public var name: String
+    public var iconName: String
+    public init(name: String, iconName: String) {
+        self.name = name
+        self.iconName = iconName
+    }
+}
+
+/// Where the player's samples go: it asks the feed for them on a thread of its own. Opened when something
+/// plays, closed while nothing does (an idle app holds no device and no audio thread).
+@MainActor
+protocol AudioOutput: AnyObject {
+    /// The driver in use ("pulseaudio", "alsa", "disk", "dummy" …).
+    var driver: String { get }
+    /// Frames handed to the output and not yet heard.
+    var latencyFrames: Int { get }
+    /// Whether the output sets the volume itself (then the feed's samples are not scaled).
+    var appliesVolume: Bool { get }
+    func setVolume(_ amplitude: Double)
+    /// Playback held or going on: what was written stays for when it goes on.
+    func setPaused(_ paused: Bool)
+    /// What was written and not yet heard is not wanted (a seek, another track).
+    func dropWritten()
+    /// The stream's name and icon for the sound server.
+    func describe(_ stream: StreamDescription)
+    func close()
+}
+
+/// SDL_mixer on an SDL audio driver, the feed in its music hook. SDL 2 reads the stream's name and role when
+/// the device opens, and can neither drop, hold nor rename what it has written: its buffers are kept short
+/// (2,048 frames, 46 ms), so a pause or a seek is heard at once all the same.
+@MainActor
+final class MixerOutput: AudioOutput {
+    let driver: String
+    var latencyFrames: Int { 0 }
+    var appliesVolume: Bool { false }
+
+    /// Initialises SDL audio with `name` (nil: SDL's choice) and opens SDL_mixer on it, falling back to the
+    /// dummy driver when `fallbackToSilence`; `problem` says why the real device could not be used.
+    init(driver name: String?, fallbackToSilence: Bool, feed: OutputFeed, stream: StreamDescription) throws {
+        MixerOutput.describeToSDL(stream)
+        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
+        if initialised && MixerOutput.open() == 0 {
+            problem = nil
+        } else {
+            let reason = String(cString: SDL_GetError())
+            guard fallbackToSilence else { throw PlayerError.noAudioDevice(reason) }
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, MixerOutput.open() == 0 else {
+                throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
+            }
+            problem = PlayerError.noAudioDevice(reason).description + " Playing silently."
+        }
+        driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        Mix_HookMusic(outputFeedHook, Unmanaged.passUnretained(feed).toOpaque())
+    }
+
+    /// Why the real device could not be used, when the output fell back to silence.
+    let problem: String?
+
+    private static func open() -> Int32 {
+        Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
+    }
+
+    /// SDL's hints, read when the device opens next.
+    static func describeToSDL(_ stream: StreamDescription) {
+        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_ROLE, "music")
+        SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_NAME, stream.name)
+        // SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server
+        // gives each of its streams) carry it, and the icon name.
+        setenv("PULSE_PROP_media.role", "music", 1)
+        setenv("PULSE_PROP_application.icon_name", stream.iconName, 1)
+    }
+
+    func setVolume(_ amplitude: Double) {}
+    func setPaused(_ paused: Bool) {}
+    func dropWritten() {}
+    func describe(_ stream: StreamDescription) { MixerOutput.describeToSDL(stream) }
+
+    func close() {
+        Mix_HookMusic(nil, nil)
+        while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
+        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    }
+}

@@ -1,0 +1,73 @@
+import CPulse
+import Dispatch
+import Glibc
+
+/// A PulseAudio (or PipeWire-pulse) stream of the player's own, used when the sound goes to such a server:
+/// it keeps `bufferMilliseconds` written ahead (the server and the app wake a few times a second, not a
+/// hundred), and still answers at once, as SDL 2's driver cannot: a pause holds the stream (cork), a seek or
+/// another track drops what was written, the volume is the stream's own on the server, and the stream is
+/// renamed after each song. The position the player shows leaves out what is written and not yet heard.
+/// Its controls go to the server from a queue of their own: the stream's thread holds libpulse's lock while
+/// it decodes, and the interface thread never waits for that.
+@MainActor
+final class PulseOutput: AudioOutput {
+    /// About a fifth of a second ahead: few wake-ups, and a track's end is shown within it of being heard.
+    static let bufferMilliseconds: UInt32 = 200
+
+    let driver = "pulseaudio"
+    var appliesVolume: Bool { true }
+    private let handle: Handle
+    private let controls = DispatchQueue(label: "nowplaying.pulse-controls")
+    /// The feed, kept alive while the stream may call it.
+    private let feed: OutputFeed
+
+    // @unchecked Sendable, proof: `pointer` never changes; it is freed by `close`, which runs on the serial
+    // `controls` queue after every control queued before it, and the player drops the output once closed;
+    // each np_pulse call takes libpulse's main-loop lock for what it touches.
+    private final class Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    /// Connects to the server (never starting one) and opens the stream; nil when no server answers.
+    init?(feed: OutputFeed, stream: StreamDescription) {
+        var error = [CChar](repeating: 0, count: 256)
+        guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
+                                          PulseOutput.bufferMilliseconds, pulseFill,
+                                          Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
+        self.feed = feed
+        handle = Handle(pointer)
+    }
+
+    /// Whether a PulseAudio server is the place for the sound: SDL's choice is not pinned to another driver.
+    static var isWanted: Bool {
+        guard let asked = getenv("SDL_AUDIODRIVER").map({ String(cString: $0) }) else { return true }
+        return asked == "pulseaudio" || asked == "pulse"
+    }
+
+    var latencyFrames: Int { np_pulse_latency_frames(handle.pointer) }
+
+    private func control(_ work: @escaping @Sendable (OpaquePointer) -> Void) {
+        let handle = self.handle
+        controls.async { work(handle.pointer) }
+    }
+
+    func setVolume(_ amplitude: Double) { control { np_pulse_set_volume($0, amplitude) } }
+    func setPaused(_ paused: Bool) { control { np_pulse_cork($0, paused ? 1 : 0) } }
+    func dropWritten() { control { np_pulse_flush($0) } }
+    func describe(_ stream: StreamDescription) {
+        let name = stream.name
+        control { np_pulse_set_name($0, name) }
+    }
+
+    func close() {
+        let handle = self.handle
+        controls.sync { np_pulse_close(handle.pointer) }
+    }
+}
+
+/// The stream's request for samples: `context` is the player's `OutputFeed`, kept alive by the output.
+private let pulseFill: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Void = { context, data, bytes in
+    guard let context, let data else { return }
+    Unmanaged<OutputFeed>.fromOpaque(context).takeUnretainedValue().fill(data.assumingMemoryBound(to: UInt8.self), bytes: bytes)
+}
