@@ -153,6 +153,9 @@ void np_pulse_close(np_pulse *p) {
     } while (0)
 
 void np_pulse_cork(np_pulse *p, int corked) {
+    /* What is left to hear stays as it is while held, and counts down again from when it goes on. */
+    atomic_store(&p->latency, np_pulse_latency_frames(p));
+    atomic_store(&p->latency_at, now_usec());
     atomic_store(&p->corked, corked);
     NP_OPERATION(p, pa_stream_cork(p->stream, corked, NULL, NULL));
 }
@@ -178,8 +181,4 @@ long np_pulse_latency_frames(np_pulse *p) {
     long long elapsed = now_usec() - atomic_load(&p->latency_at);
     long left = latency - (long)(elapsed * p->rate / 1000000);
     return left > 0 ? left : 0;
-}
-
-int np_pulse_failed(np_pulse *p) {
-    return pa_context_get_state(p->context) != PA_CONTEXT_READY || pa_stream_get_state(p->stream) != PA_STREAM_READY;
 }

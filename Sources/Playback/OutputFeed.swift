@@ -44,6 +44,12 @@ final class OutputFeed: Sendable {
         var ended = false
         /// How many times the queued track took over (an event was sent for each).
         var advances = 0
+        /// Frames of the track before the latest takeover (its length as played), for the time its end is
+        /// still being heard.
+        var previousFrames = 0
+        /// Frames of silence written since the current track ran out (its end is heard once the output has
+        /// played what it held).
+        var silenceSinceEnd = 0
     }
 
     /// How the latest load ended (and why it failed).
@@ -99,6 +105,7 @@ final class OutputFeed: Sendable {
                     if n == 0 {
                         events += 1
                         if let next = s.next {
+                            s.previousFrames = s.position
                             s.current = next
                             s.next = nil
                             s.position = 0
@@ -114,7 +121,10 @@ final class OutputFeed: Sendable {
                 guard kept else { break }
                 done += n
             }
-            let gain = withState { $0.gain } * 32768
+            let gain = withState { s in
+                if s.ended { s.silenceSinceEnd += frames - done }
+                return s.gain
+            } * 32768
             for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (scratch[i] * gain).rounded()))) }
             return done
         } ?? 0

@@ -151,6 +151,7 @@ public final class Player {
             s.position = frame
             s.pendingSeek = nil
             s.ended = false
+            s.silenceSinceEnd = 0
             s.playing = playing
             advancesHandled = s.advances
             return s.loadRequest
@@ -322,6 +323,7 @@ public final class Player {
         guard state == .paused, reopenOutput() else { return }
         feed.withState { s in
             s.ended = false
+            s.silenceSinceEnd = 0
             s.playing = true
         }
         output?.setPaused(false)
@@ -345,11 +347,14 @@ public final class Player {
     /// Sets the position at once and has the worker move the decoder there (a seek may read the file: never
     /// on the calling, interface, thread); until it has, the output plays silence.
     private func seekFeed(to frame: Int, playing: Bool? = nil) {
-        output?.dropWritten()
+        // What is written is not wanted any more, unless it is the end of the track that ran out (the queue's
+        // end shows the last track at its end: its last moments are still to be heard).
+        if !feed.withState({ $0.ended }) { output?.dropWritten() }
         if playing == true { output?.setPaused(false) }
         let hasTrack = feed.withState { s -> Bool in
             s.position = frame
             s.ended = false
+            s.silenceSinceEnd = 0
             if let playing { s.playing = playing }
             // A track still opening starts at `position` when it opens.
             if s.current != nil { s.pendingSeek = frame }
@@ -385,12 +390,19 @@ public final class Player {
     /// heard (so it never drifts from what is heard).
     public var position: Double {
         guard path != nil, state != .stopped else { return 0 }
-        let heard = feed.withState { $0.position } - (output?.latencyFrames ?? 0)
+        let unheard = output?.latencyFrames ?? 0
+        let heard = feed.withState { s in
+            // The queued track took over in what is written, not yet in what is heard: the one before plays on.
+            s.advances > advancesHandled ? s.previousFrames - max(0, unheard - s.position) : s.position - unheard
+        }
         return Double(max(0, heard)) / Double(OutputFormat.sampleRate)
     }
 
     /// The track's length in seconds, 0 when unknown.
-    public var duration: Double { Double(feed.withState { $0.current?.frameCount } ?? 0) / Double(OutputFormat.sampleRate) }
+    public var duration: Double {
+        let frames = feed.withState { s in s.advances > advancesHandled ? s.previousFrames : s.current?.frameCount ?? 0 }
+        return Double(frames) / Double(OutputFormat.sampleRate)
+    }
 
     /// Whether a track is loaded and playing or paused on an open output, and has not run out.
     public var isStreamActive: Bool { isOutputOpen && path != nil && state != .stopped && !feed.withState { $0.ended } }
@@ -412,14 +424,19 @@ public final class Player {
 
     /// Handles a finished event: whether the queued track took over, the track really ran out (not a
     /// stop, a switch or a seek whose events arrive later while another stream plays), or neither.
+    /// An output that writes ahead (PulseAudio) tells of a change only once it is heard: until then `.none`,
+    /// and `hasFinishedEvent` stays true, for the caller to ask again (the progress timer does).
     public func handleFinishedEvent() -> Finish {
         guard state == .playing else { return .none }
-        let (ended, advances) = feed.withState { ($0.ended, $0.advances) }
+        let unheard = output?.latencyFrames ?? 0
+        let (ended, advances, written, silence) = feed.withState { ($0.ended, $0.advances, $0.position, $0.silenceSinceEnd) }
         if advances > advancesHandled {
+            // Heard once all the output holds is of the new track.
+            guard written >= unheard else { return .none }
             advancesHandled += 1
             return .advanced
         }
-        guard ended else { return .none }
+        guard ended, silence >= unheard else { return .none }
         state = .stopped
         return .ended
     }

@@ -12,7 +12,7 @@ import Glibc
 @MainActor
 final class PulseOutput: AudioOutput {
     /// About a fifth of a second ahead: few wake-ups, and a track's end is shown within it of being heard.
-    static let bufferMilliseconds: UInt32 = 200
+    static let bufferMilliseconds: UInt32 = 500
 
     let driver = "pulseaudio"
     var appliesVolume: Bool { true }

@@ -28,7 +28,5 @@ void np_pulse_set_name(np_pulse *pulse, const char *name);
 void np_pulse_set_volume(np_pulse *pulse, double amplitude);
 /// Frames written and not yet heard (the stream's latency, interpolated between the server's reports).
 long np_pulse_latency_frames(np_pulse *pulse);
-/// Whether the connection or the stream failed since it opened (the server went away).
-int np_pulse_failed(np_pulse *pulse);
 
 #endif

@@ -2,7 +2,7 @@ import Playback
 import ViewKit
 
 /// The timers that follow playback: while playing, the progress (card and mini player) four times a
-/// second; after not playing for `outputReleaseDelay`, the sound device is closed so an idle app never wakes.
+/// second, and a track change once it is heard; after not playing for `outputReleaseDelay`, the sound device is closed so an idle app never wakes.
 @MainActor
 final class PlaybackClock {
     /// Seconds of not playing after which the audio output is closed; pressing play within them resumes
@@ -44,6 +44,8 @@ final class PlaybackClock {
         progressTimer = application.schedule(after: PlaybackClock.progressInterval) { [weak self] in
             guard let self else { return }
             progressTimer = nil
+            // A track change written ahead of what is heard is shown when it is heard.
+            if session.player.hasFinishedEvent { session.handleMusicFinished() }
             refresh()
             if session.isPlaying { startProgress() }
         }
