@@ -142,20 +142,27 @@ public final class PlaybackSession {
         player.queueNext(tracks[index].path, gain: gain(for: index))
     }
 
-    /// Whether ReplayGain tags are applied (`automatic`: album or track gain as `usesAlbumGain` says).
+    /// Whether ReplayGain tags are applied (`automatic`: album or track gain as `usesAlbumGain(for:)` says).
     public var replayGain: ReplayGainMode = .automatic {
         didSet { regain() }
     }
 
-    /// Album gain while one album plays in order; track gain when shuffled or when the queue mixes albums.
-    private var usesAlbumGain: Bool {
-        !queue.isShuffled && Set(tracks.lazy.map(\.album)).count <= 1
+    /// Album gain while a track plays among its album in order (the track before or after it in the queue is
+    /// of the same album, as foobar2000 and Quod Libet decide): a library of albums played in order keeps each
+    /// album's levels. Track gain when shuffled, or for a track among others' (a mixed queue).
+    private func usesAlbumGain(for index: Int) -> Bool {
+        guard !queue.isShuffled, tracks.count > 1 else { return !queue.isShuffled }
+        func sameAlbum(_ other: Int) -> Bool {
+            tracks.indices.contains(other) && tracks[other].album == tracks[index].album
+                && (tracks[other].albumArtist ?? tracks[other].artist) == (tracks[index].albumArtist ?? tracks[index].artist)
+        }
+        return sameAlbum(index - 1) || sameAlbum(index + 1)
     }
 
     /// The amplitude factor track `index` plays at.
     private func gain(for index: Int) -> Double {
         guard replayGain == .automatic, let tags = tracks[index].replayGain else { return 1 }
-        return tags.amplitude(album: usesAlbumGain)
+        return tags.amplitude(album: usesAlbumGain(for: index))
     }
 
     /// The rule changed (setting, shuffle, more tracks): the current track's gain changes at once and

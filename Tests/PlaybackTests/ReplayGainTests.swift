@@ -79,6 +79,28 @@ final class ReplayGainTests {
         s.pause()
     }
 
+    /// A library of albums played in order: each track among its album plays at the album's gain (the tracks
+    /// before or after it are of its album); one album's track between others' plays at its own.
+    @Test func albumsInOrderEachKeepTheirAlbumsGain() throws {
+        func track(_ name: String, _ album: String, albumGain: String, trackGain: String) throws -> String {
+            try flac(name, ["ALBUM": album, "ARTIST": "Someone", "REPLAYGAIN_ALBUM_GAIN": albumGain, "REPLAYGAIN_TRACK_GAIN": trackGain])
+        }
+        let a1 = try track("a1.flac", "One", albumGain: "-4 dB", trackGain: "-8 dB")
+        let a2 = try track("a2.flac", "One", albumGain: "-4 dB", trackGain: "-2 dB")
+        let b1 = try track("b1.flac", "Two", albumGain: "-1 dB", trackGain: "-3 dB")
+        let b2 = try track("b2.flac", "Two", albumGain: "-1 dB", trackGain: "-6 dB")
+        let lone = try track("c1.flac", "Three", albumGain: "-5 dB", trackGain: "-9 dB")
+        let s = try session([a1, a2, b1, b2, lone, a1])
+        for (index, dB) in [(0, -4.0), (1, -4.0), (2, -1.0), (3, -1.0), (4, -9.0), (5, -8.0)] {
+            s.select(index)
+            s.finishLoading()
+            s.play()
+            let ratio = heardRatio(s) / pow(10, dB / 20)
+            #expect(abs(ratio - 1) < 0.01, "track \(index): heard at \(ratio) of \(dB) dB")
+        }
+        s.pause()
+    }
+
     @Test func aMixedQueueUsesTrackGain() throws {
         let a = try flac("a.flac", ["ALBUM": "One", "REPLAYGAIN_ALBUM_GAIN": "-4 dB", "REPLAYGAIN_TRACK_GAIN": "-8 dB"])
         let b = try flac("b.flac", ["ALBUM": "Two", "REPLAYGAIN_ALBUM_GAIN": "-1 dB", "REPLAYGAIN_TRACK_GAIN": "-3 dB"])
