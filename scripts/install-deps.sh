@@ -7,7 +7,7 @@ packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev libturbojpeg0-dev libpng-dev libwebp-dev
   libfontconfig-dev
   libavformat-dev libavcodec-dev libswresample-dev libavutil-dev ffmpeg
-  libmpg123-dev libvorbis-dev libopusfile-dev libflac-dev libsndfile1-dev libsamplerate0-dev
+  libmpg123-dev libvorbis-dev libopusfile-dev libflac-dev libsndfile1-dev libsamplerate0-dev timgm6mb-soundfont
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic
   xvfb xauth xdotool x11-utils x11-apps imagemagick
   libgl1-mesa-dri libglx-mesa0 openbox

@@ -92,6 +92,32 @@ final class FormatTests {
         #expect(abs(pitch - 441) < 0.5, "\(pitch) Hz, 441 Hz encoded")
     }
 
+    /// MIDI, which SDL_mixer renders whole (FluidSynth with the General MIDI soundfont, or its Timidity):
+    /// a file of one two-second note at 120 bpm plays as about two seconds of sound.
+    @Test func aMIDIFilePlays() throws {
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+        // Division 96 ticks a quarter note; 120 bpm (the default tempo): 4 quarters = 384 ticks = 2 s.
+        let events: [UInt8] = [0x00, 0xC0, 19,                  // program 19: church organ (it holds, as a piano does not)
+                               0x00, 0x90, 60, 100,             // note on, middle C
+                               0x83, 0x00, 0x80, 60, 0,         // 384 ticks later: note off
+                               0x00, 0xFF, 0x2F, 0x00]          // end of track
+        let midi = Array("MThd".utf8) + be32(6) + [0, 0, 0, 1, 0, 96] + Array("MTrk".utf8) + be32(events.count) + events
+        let path = scratch.path("note.mid")
+        try Data(midi).write(to: URL(fileURLWithPath: path))
+        let player = try capture.player()
+        try player.loadNow(path)
+        player.play()
+        let end = Date().addingTimeInterval(60)
+        while player.isStreamActive && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(capture.waitForFrames(capture.frameCount + 4096))
+        let frames = capture.captured()
+        let first = try #require(frames.firstIndex { abs(Int($0.0)) > 64 }, "the note sounds")
+        let last = try #require(frames.lastIndex { abs(Int($0.0)) > 64 })
+        let heard = Double(last - first) / 44100
+        // The note sounds for its two seconds, then decays for a while (the soundfont's release).
+        #expect(heard > 1.9 && heard < 4, "\(heard) s of sound, \(frames.count) frames, duration \(player.duration)")
+    }
+
     @Test func aBuildWithoutFFmpegSaysWhatTheFileIs() throws {
         let path = try fixtures.sine("song.m4a", codec: ["-c:a", "aac"], seconds: 0.5, withCover: false)
         let player = try capture.player(backends: [.mixer])
