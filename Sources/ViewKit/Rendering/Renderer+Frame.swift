@@ -13,7 +13,7 @@ extension Renderer {
         imageTextures.budget = Renderer.imageTextureBudget(outputWidth: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
         let (target, isNew) = frameTarget(width: w, height: h)
-        setTarget(target)
+        setTarget(target, size: (w, h))
         var region = DirtyRegion(bounds: screen)
         // A new frame target holds nothing of the last frame: it is drawn whole.
         if let changed, !isNew {

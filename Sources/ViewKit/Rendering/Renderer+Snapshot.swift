@@ -38,8 +38,14 @@ extension Renderer {
     /// The pixels of the current output (window or surface), for screenshots and tests.
     public func readPixels() -> Surface? {
         let (w, h) = outputSize
-        guard let surface = Surface(width: w, height: h),
-              SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        return readPixels(width: w, height: h)
+    }
+
+    /// The top-left `width` × `height` pixels of the current target (which may be larger).
+    func readPixels(width: Int, height: Int) -> Surface? {
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        guard let surface = Surface(width: width, height: height),
+              SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                    surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0 else { return nil }
         return surface
     }
