@@ -64,6 +64,30 @@ struct GrowOnlyTargetTests {
         #expect(a.renderer.lastRegion == PixelRect(x: 0, y: 0, width: 180, height: 140))
     }
 
+    @Test func snapshotsHoldExactlyTheViewsPixelsFromTheSharedOffscreenTarget() throws {
+        let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
+        let large = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        large.backgroundColor = .white
+        _ = try #require(c.renderer.snapshot(large))
+        let target = try #require(c.renderer.targets[0]?.texture)
+
+        // Smaller than the target the first still grew: its pixels are the view's, none of the white around.
+        let small = View(frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        small.backgroundColor = .black
+        let inner = View(frame: Rect(x: 100, y: 70, width: 20, height: 20))
+        inner.backgroundColor = .red
+        small.addSubview(inner)
+        let still = try #require(c.renderer.snapshot(small))
+        #expect(c.renderer.targets[0]?.texture === target, "the offscreen target is kept, not made at the still's size")
+        let texture = try #require(still.texture)
+        #expect(texture.width == 120 && texture.height == 90 && !texture.isRenderTarget)
+        let pixels = try #require(c.renderer.pixels(of: texture, region: SDL_Rect(x: 0, y: 0, w: 120, h: 90), width: 120, height: 90))
+        c.render(small)
+        var differing = 0
+        for y in 0..<90 { for x in 0..<120 where pixels.pixel(x: x, y: y) != c.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0, "the still equals the view drawn")
+    }
+
     private func pixel(_ a: Application, x: Int, y: Int) -> RGBA {
         a.renderer.readPixels()?.pixel(x: x, y: y) ?? (0, 0, 0, 0)
     }

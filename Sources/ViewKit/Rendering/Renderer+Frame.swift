@@ -23,13 +23,10 @@ extension Renderer {
         }
         lastDirtyRects = region.rects
         recordingOrigin = (0, 0)
-        groupsDrawn = 0
         stagedCopies = 0
         for rect in region.rects { draw(root, within: rect, background: background, base: base) }
         recordingOrigin = nil
         occlusion = Occlusion()
-        // Offscreen targets serve groups while they fade; a frame without any lets them go.
-        if groupsDrawn == 0 { targets.removeAll() }
         if stagedCopies == 0 { staging = nil }
     }
 

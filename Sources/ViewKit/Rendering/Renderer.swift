@@ -20,9 +20,9 @@ public final class Renderer {
     /// Small textures (thumbnails, icons) apart, so that a few large pictures never push them out.
     var smallImageTextures = LRUCache<ImageKey, ImageTexture>(budget: 2 << 20)
     static let smallTextureBytes = 96 << 10
-    /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
-    /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
-    var targets: [Int: Texture] = [:]
+    /// One offscreen target per nesting depth (groups, snapshots, read-backs), grown to the largest drawn at
+    /// that depth and kept: animated groups change size every frame and would otherwise need a texture each.
+    var targets: [Int: GrowOnlyTarget] = [:]
     var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
     var currentTarget: OpaquePointer?
@@ -32,7 +32,7 @@ public final class Renderer {
     /// the caller's does not).
     var targetFormat: UInt32?
     /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
-    var staging: Texture?
+    var staging: GrowOnlyTarget?
     /// Copies staged in the current frame.
     var stagedCopies = 0
     var groupDepth = 0
@@ -110,9 +110,6 @@ public final class Renderer {
     var frame = GrowOnlyTarget()
     var frameSize = (width: 0, height: 0)
 
-    /// Groups composited in the current frame.
-    var groupsDrawn = 0
-
     /// The clip rectangle in effect, in target pixels (the whole target when unclipped).
     var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Whether a clip rectangle is set on the current target.
@@ -131,7 +128,7 @@ public final class Renderer {
     }
 
     /// Drops what lived in render targets, whose pixels SDL lost (`SDL_RENDER_TARGETS_RESET`): the kept frame,
-    /// the group and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
+    /// the offscreen and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
     public func targetsWereReset() {
         frame = GrowOnlyTarget()
         targets.removeAll()
