@@ -3,6 +3,10 @@
 // frame texture does) — or, with MODE 0, drawing to the window only. On Mesa 22.3.6 (llvmpipe, Debian 12) with
 // SDL 2.26.5: MODE 1 grows ~1.8 MB a resize (82 → 629 MiB after 300), MODE 0 stays flat (82 → 97 MiB); a
 // texture that only grows (reused while large enough) stays flat too. glibc's malloc settings change nothing.
+// Why: SDL's OpenGL renderer keeps a framebuffer for every size of target texture it has made (GL_GetFBO, freed
+// only with the renderer), and each keeps the last texture attached to it alive (GL detaches a deleted texture
+// only from the bound framebuffer). Variants agree: targets made at new sizes without any resize grow alike;
+// targets alternating between two sizes, or new sizes never made the target, stay flat.
 //   gcc gl-target-texture-resize.c -o r $(pkg-config --cflags --libs sdl2) && DISPLAY=:N ./r 300 1
 #include <SDL2/SDL.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@ extension Renderer {
         imageTextures.budget = Renderer.imageTextureBudget(outputWidth: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
         let (target, isNew) = frameTarget(width: w, height: h)
-        setTarget(target)
+        setTarget(target, size: (w, h))
         var region = DirtyRegion(bounds: screen)
         // A new frame target holds nothing of the last frame: it is drawn whole.
         if let changed, !isNew {
@@ -23,13 +23,10 @@ extension Renderer {
         }
         lastDirtyRects = region.rects
         recordingOrigin = (0, 0)
-        groupsDrawn = 0
         stagedCopies = 0
         for rect in region.rects { draw(root, within: rect, background: background, base: base) }
         recordingOrigin = nil
         occlusion = Occlusion()
-        // Offscreen targets serve groups while they fade; a frame without any lets them go.
-        if groupsDrawn == 0 { targets.removeAll() }
         if stagedCopies == 0 { staging = nil }
     }
 

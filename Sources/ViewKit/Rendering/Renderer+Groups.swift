@@ -5,25 +5,18 @@ extension Renderer {
     /// Renders the subtree at full opacity into an offscreen target, then composites it once with `alpha`,
     /// so overlapping children do not show through each other (UIKit's group opacity).
     func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
-        groupsDrawn += 1
         let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
-        guard !box.isEmpty, let target = target(width: box.width, height: box.height) else { return }
-        let previous = currentTarget
-        setTarget(target.handle)
-        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
-        setClip(PixelRect(x: 0, y: 0, width: box.width, height: box.height))
-        fill(Rect(x: 0, y: 0, width: Double(box.width), height: Double(box.height)), color: SDL_Color(r: 0, g: 0, b: 0, a: 0))
-        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
-        groupDepth += 1
-        let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
-        let outerOrigin = recordingOrigin
-        recordingOrigin = outerOrigin.map { ($0.x + Double(box.x), $0.y + Double(box.y)) }
-        drawContent(view, transform: m.concatenating(shift), alpha: 1,
-                    clip: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
-        recordingOrigin = outerOrigin
-        groupDepth -= 1
-        let composite = supportsPremultipliedBlend ? target : unpremultipliedCopy(of: target, width: box.width, height: box.height)
-        setTarget(previous)
+        guard !box.isEmpty else { return }
+        let composite = drawingOffscreen(width: box.width, height: box.height) { target -> Texture? in
+            clear(width: box.width, height: box.height, to: SDL_Color(r: 0, g: 0, b: 0, a: 0))
+            let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
+            let outerOrigin = recordingOrigin
+            recordingOrigin = outerOrigin.map { ($0.x + Double(box.x), $0.y + Double(box.y)) }
+            drawContent(view, transform: m.concatenating(shift), alpha: 1,
+                        clip: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+            recordingOrigin = outerOrigin
+            return supportsPremultipliedBlend ? target : unpremultipliedCopy(of: target, width: box.width, height: box.height)
+        }
         setClip(clip)
         guard let composite else { return }
         let a = UInt8(max(0, min(255, (alpha * 255).rounded())))
@@ -41,10 +34,7 @@ extension Renderer {
 
     /// Reads a premultiplied target back and divides by alpha, for renderers without custom blend modes.
     func unpremultipliedCopy(of target: Texture, width: Int, height: Int) -> Texture? {
-        guard let surface = Surface(width: width, height: height) else { return nil }
-        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        guard SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                   surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0 else { return nil }
+        guard let surface = readPixels(width: width, height: height) else { return nil }
         let pitch = Int(surface.pointer.pointee.pitch) / 4
         let pixels = surface.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
@@ -59,14 +49,24 @@ extension Renderer {
         return Texture(renderer: handle, surface: surface.pointer)
     }
 
-    func target(width: Int, height: Int) -> Texture? {
-        if let t = targets[groupDepth], t.width >= width, t.height >= height { return t }
-        let w = max(width, targets[groupDepth]?.width ?? 0), h = max(height, targets[groupDepth]?.height ?? 0)
-        targets[groupDepth] = nil
-        guard let handle = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
-        let t = Texture(handle: handle, width: w, height: h)
-        targets[groupDepth] = t
-        return t
+    /// Runs `body` drawing into the offscreen target of the current depth, unclipped, its top-left `width` ×
+    /// `height` in use; what `body` draws offscreen in turn goes one depth deeper. Nil if SDL has no target.
+    func drawingOffscreen<T>(width: Int, height: Int, _ body: (Texture) -> T?) -> T? {
+        var target = targets[groupDepth] ?? GrowOnlyTarget()
+        let reserved = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)
+        targets[groupDepth] = target
+        guard let texture = reserved?.texture else { return nil }
+        return drawing(into: texture.handle, size: (width, height)) {
+            groupDepth += 1
+            defer { groupDepth -= 1 }
+            return body(texture)
+        }
+    }
+
+    /// Sets the current target's top-left `width` × `height` to `color`, blending nothing.
+    func clear(width: Int, height: Int, to color: SDL_Color) {
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: color)
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 }

@@ -156,19 +156,12 @@ extension Renderer {
 
     /// A region of a texture, scaled to `width` × `height`, read back into memory.
     func pixels(of texture: Texture, region: SDL_Rect, width: Int, height: Int) -> Surface? {
-        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(width), Int32(height)),
-              let surface = Surface(width: width, height: height) else { return nil }
-        let scratch = Texture(handle: t, width: width, height: height)
-        let ok = drawing(into: scratch.handle) {
-            var source = region
+        drawingOffscreen(width: width, height: height) { _ in
+            var source = region, destination = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
-            SDL_RenderCopy(handle, texture.handle, &source, nil)
+            SDL_RenderCopy(handle, texture.handle, &source, &destination)
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
-            var all = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-            return SDL_RenderReadPixels(handle, &all, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0
+            return readPixels(width: width, height: height)
         }
-        return ok ? surface : nil
     }
 }

@@ -7,16 +7,11 @@ extension Renderer {
     public func snapshot(_ view: View, background: Color = .clear, excluding excluded: [View] = []) -> Image? {
         let bounds = view.presentationBounds
         let w = max(1, Int((bounds.width * pixelScale).rounded())), h = max(1, Int((bounds.height * pixelScale).rounded()))
-        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
-        // Over an opaque background, every pixel of the still is opaque.
-        let target = Texture(handle: handle, width: w, height: h, isOpaque: background.alpha >= 1)
-        drawing(into: target.handle) {
+        // Drawn in an offscreen target and read back into a texture of its own, not drawn in a target of the
+        // still's size: a view's size changes with the window's (see `GrowOnlyTarget`).
+        let drawn = drawingOffscreen(width: w, height: h) { _ in
             let c = background.rgba8
-            SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_NONE)
-            SDL_SetRenderDrawColor(self.handle, c.r, c.g, c.b, c.a)
-            SDL_RenderClear(self.handle)
-            SDL_SetRenderDrawBlendMode(self.handle, SDL_BLENDMODE_BLEND)
+            clear(width: w, height: h, to: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
             let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
                 .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
             let recording = recordingOrigin
@@ -25,21 +20,26 @@ extension Renderer {
             drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
             snapshotExclusions = []
             recordingOrigin = recording
+            return readPixels(width: w, height: h)
         }
-        // The pixels stay in the target, which becomes the image's texture; only a tiny copy is read back for
-        // the average colour.
-        let average = pixels(of: target, region: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), width: 16, height: 16)?
-            .averageColor() ?? background
-        let image = Image(texture: target, scale: pixelScale, name: "snapshot", isOpaque: background.alpha >= 1,
-                          averageColor: average)
-        return image
+        // Over an opaque background, every pixel of the still is opaque.
+        let isOpaque = background.alpha >= 1
+        guard let surface = drawn,
+              let texture = Texture(renderer: handle, surface: surface.pointer, isOpaque: isOpaque) else { return nil }
+        return Image(texture: texture, scale: pixelScale, name: "snapshot", isOpaque: isOpaque, averageColor: surface.averageColor())
     }
 
     /// The pixels of the current output (window or surface), for screenshots and tests.
     public func readPixels() -> Surface? {
         let (w, h) = outputSize
-        guard let surface = Surface(width: w, height: h),
-              SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        return readPixels(width: w, height: h)
+    }
+
+    /// The top-left `width` × `height` pixels of the current target (which may be larger).
+    func readPixels(width: Int, height: Int) -> Surface? {
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        guard let surface = Surface(width: width, height: height),
+              SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                    surface.pointer.pointee.pixels, surface.pointer.pointee.pitch) == 0 else { return nil }
         return surface
     }

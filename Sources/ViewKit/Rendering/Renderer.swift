@@ -20,9 +20,9 @@ public final class Renderer {
     /// Small textures (thumbnails, icons) apart, so that a few large pictures never push them out.
     var smallImageTextures = LRUCache<ImageKey, ImageTexture>(budget: 2 << 20)
     static let smallTextureBytes = 96 << 10
-    /// One offscreen target per group nesting depth, grown to the largest group drawn at that depth (a group
-    /// uses its top-left part): animated groups change size every frame and would otherwise need a texture each.
-    var targets: [Int: Texture] = [:]
+    /// One offscreen target per nesting depth (groups, snapshots, read-backs), grown to the largest drawn at
+    /// that depth and kept: animated groups change size every frame and would otherwise need a texture each.
+    var targets: [Int: GrowOnlyTarget] = [:]
     var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
     var currentTarget: OpaquePointer?
@@ -32,7 +32,7 @@ public final class Renderer {
     /// the caller's does not).
     var targetFormat: UInt32?
     /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
-    var staging: Texture?
+    var staging: GrowOnlyTarget?
     /// Copies staged in the current frame.
     var stagedCopies = 0
     var groupDepth = 0
@@ -44,6 +44,8 @@ public final class Renderer {
     public internal(set) var frameCount = 0
     /// Whether SDL draws on the CPU (its "software" renderer).
     let isSoftware: Bool
+    /// The largest side of a texture SDL can make.
+    let maxTextureSide: Int
 
     /// Wraps an SDL renderer; the caller keeps it alive for the Renderer's lifetime.
     public init(handle: OpaquePointer, pixelScale: Double, fonts: FontLibrary) {
@@ -60,6 +62,10 @@ public final class Renderer {
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         isSoftware = Renderer.name(of: handle) == "software"
+        keepsFrame = !isSoftware
+        var info = SDL_RendererInfo()
+        let side = SDL_GetRendererInfo(handle, &info) == 0 ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
+        maxTextureSide = side > 0 ? side : Int(Int32.max)
         setTarget(nil)
     }
 
@@ -74,6 +80,8 @@ public final class Renderer {
 
     /// The size of the current output in pixels.
     public var outputSize: (width: Int, height: Int) {
+        // SDL gives the size of the target texture while one is set; the kept frame's is larger than the frame.
+        if let target = currentTarget, target == frame.texture?.handle { return frameSize }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(handle, &w, &h)
         return (Int(w), Int(h))
@@ -95,12 +103,12 @@ public final class Renderer {
     /// The view under which nothing needs drawing this frame, and its ancestors (drawn, minus their own content).
     var occlusion = Occlusion()
 
-    /// The frame kept between presents on GPU renderers (their back buffer is undefined after one); the
-    /// software renderer draws into the window's surface, which keeps it.
-    var frameTexture: Texture?
-
-    /// Groups composited in the current frame.
-    var groupsDrawn = 0
+    /// Whether frames are drawn into `frame` and copied to the window: on GPU renderers, whose back buffer is
+    /// undefined after presenting; the software renderer draws into the window's surface, which keeps them.
+    var keepsFrame: Bool
+    /// The target keeping the last frame, and the frame's size (its top-left part).
+    var frame = GrowOnlyTarget()
+    var frameSize = (width: 0, height: 0)
 
     /// The clip rectangle in effect, in target pixels (the whole target when unclipped).
     var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -115,14 +123,14 @@ public final class Renderer {
         staging = nil
         cornerMasks.removeAll()
         cornerPieces.removeAll()
-        frameTexture = nil
+        frame = GrowOnlyTarget()
         text.releaseTextures()
     }
 
     /// Drops what lived in render targets, whose pixels SDL lost (`SDL_RENDER_TARGETS_RESET`): the kept frame,
-    /// the group and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
+    /// the offscreen and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
     public func targetsWereReset() {
-        frameTexture = nil
+        frame = GrowOnlyTarget()
         targets.removeAll()
         staging = nil
         imageTextures.removeAll { $0.texture.isRenderTarget }
@@ -138,43 +146,47 @@ public final class Renderer {
     /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one).
     public func present() {
         presentCount += 1
-        if let frame = frameTexture {
+        if keepsFrame, let texture = frame.texture {
             setTarget(nil)
-            SDL_SetTextureBlendMode(frame.handle, SDL_BLENDMODE_NONE)
-            SDL_RenderCopy(handle, frame.handle, nil, nil)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            // Only the frame's part: the rest of the texture is left from larger windows, or was never drawn.
+            var used = SDL_Rect(x: 0, y: 0, w: Int32(frameSize.width), h: Int32(frameSize.height))
+            SDL_RenderCopy(handle, texture.handle, &used, &used)
         }
         SDL_RenderPresent(handle)
     }
 
-    /// Where frames are drawn: the window itself for the software renderer (its surface keeps the last frame),
-    /// else a texture of the window's size that keeps it (a GPU back buffer is undefined after presenting).
-    /// Whether it was made anew (nothing of the last frame in it).
+    /// Where a frame of `width` × `height` is drawn: the window itself, or the kept frame's target (see
+    /// `keepsFrame`). Whether it is new there (nothing of the last frame in it: a new texture, or a new size).
     func frameTarget(width: Int, height: Int) -> (OpaquePointer?, isNew: Bool) {
-        guard !isSoftware else { return (nil, false) }
-        if let t = frameTexture, t.width == width, t.height == height { return (t.handle, false) }
-        frameTexture = nil
-        frameTexture = SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                         Int32(width), Int32(height)).map { Texture(handle: $0, width: width, height: height) }
-        return (frameTexture?.handle, true)
+        guard keepsFrame else { return (nil, false) }
+        guard let (texture, isNew) = frame.reserve(width: width, height: height, limit: maxTextureSide, on: handle) else {
+            return (nil, true)
+        }
+        let sameSize = frameSize == (width, height)
+        frameSize = (width, height)
+        return (texture.handle, isNew || !sameSize)
     }
 
 
-    /// Runs `body` drawing unclipped into `target`, then returns to the current target and its clip (SDL resets
-    /// the clip when the target changes).
-    func drawing<T>(into target: OpaquePointer, _ body: () -> T) -> T {
+    /// Runs `body` drawing unclipped into `target` (its top-left `size`, nil: all of it), then returns to the
+    /// current target and its clip (SDL resets the clip when the target changes).
+    func drawing<T>(into target: OpaquePointer, size: (width: Int, height: Int)? = nil, _ body: () -> T) -> T {
         let previous = currentTarget, previousClip = isClipped ? clip : nil
-        setTarget(target)
+        let previousSize = (width: Int(targetBounds.width), height: Int(targetBounds.height))
+        setTarget(target, size: size)
         defer {
-            setTarget(previous)
+            setTarget(previous, size: previousSize)
             if let previousClip { setClip(previousClip) }
         }
         return body()
     }
 
-    /// Makes `t` (nil: the window) the target, unclipped. SDL keeps the window's clip rectangle while textures
-    /// are targets and brings it back after: a clip left on the window by drawing done between frames (a
-    /// snapshot) would clip the next present's copy of the whole frame, so every change of target clears it.
-    func setTarget(_ t: OpaquePointer?) {
+    /// Makes `t` (nil: the window) the target, unclipped, with its top-left `size` in use (nil: all of it).
+    /// SDL keeps the window's clip rectangle while textures are targets and brings it back after: a clip left
+    /// on the window by drawing done between frames (a snapshot) would clip the next present's copy of the
+    /// frame, so every change of target clears it.
+    func setTarget(_ t: OpaquePointer?, size: (width: Int, height: Int)? = nil) {
         SDL_SetRenderTarget(handle, t)
         SDL_RenderSetClipRect(handle, nil)
         currentTarget = t
@@ -189,6 +201,7 @@ public final class Renderer {
                 format = surface.pointee.format.pointee.format
             }
         }
+        if let size { (w, h) = (Int32(size.width), Int32(size.height)) }
         targetBounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         targetFormat = format == 0 ? nil : format
         clip = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))

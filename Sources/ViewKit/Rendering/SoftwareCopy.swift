@@ -30,7 +30,7 @@ extension Renderer {
         SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
         guard tinted || format != targetFormat, let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
         stagedCopies += 1
-        drawing(into: stage.handle) {
+        drawing(into: stage.handle, size: (Int(w), Int(h))) {
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
             var s = src, d = SDL_Rect(x: 0, y: 0, w: w, h: h)
             SDL_RenderCopy(handle, texture.handle, &s, &d)
@@ -41,24 +41,11 @@ extension Renderer {
     }
 
     /// The staging texture, in the copied texture's pixel format (SDL scales directly only between equal
-    /// formats) and grown to the largest copy staged (a copy uses its top-left part). It grows in steps of 64
-    /// pixels up to the target's size (a cropped copy is never larger), so a copy growing a little every frame
-    /// of a transition does not need a new texture every frame.
+    /// formats) and grown to the largest copy staged: a copy growing a little every frame of a transition does
+    /// not need a new texture every frame.
     private func staging(format: UInt32, width: Int, height: Int) -> Texture? {
-        var current: UInt32 = 0
-        if let s = staging {
-            SDL_QueryTexture(s.handle, &current, nil, nil, nil)
-            if current == format, s.width >= width, s.height >= height { return s }
-        }
-        func grown(_ needed: Int, _ kept: Int?, _ limit: Double) -> Int {
-            max(needed, min((needed + 63) / 64 * 64, Int(limit)), kept ?? 0)
-        }
-        let kept = current == format ? staging : nil
-        let w = grown(width, kept?.width, targetBounds.width), h = grown(height, kept?.height, targetBounds.height)
-        staging = nil
-        staging = SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
-            .map { Texture(handle: $0, width: w, height: h) }
-        return staging
+        if staging?.format != format { staging = GrowOnlyTarget(format: format) }
+        return staging?.reserve(width: width, height: height, limit: maxTextureSide, on: handle)?.texture
     }
 }
 
