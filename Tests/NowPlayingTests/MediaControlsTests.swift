@@ -60,6 +60,12 @@ struct MediaControlsTests {
         // Metadata: the title, and a picture file a media widget can read (the demo's covers are embedded
         // JPEGs, written to the cache folder).
         #expect(try r.playerctl("metadata", "xesam:album") == "Night Lines")
+        #expect(try r.playerctl("metadata", "xesam:artist") == "The Quiet Frequencies")
+        #expect(try r.playerctl("metadata", "xesam:trackNumber") == "1")
+        let url = try r.playerctl("metadata", "xesam:url")
+        #expect(url.hasPrefix("file:///") && url.hasSuffix("/Assets/Demo/01-neon-harbor.ogg"), "\(url)")
+        let trackID = try r.playerctl("metadata", "mpris:trackid")
+        #expect(trackID == "'/nowplaying/track/0'", "an object path (playerctl quotes it): \(trackID)")
         #expect(try r.playerctl("metadata", "mpris:length") == "42000000", "the first demo track is 42 s long")
         let art = try r.playerctl("metadata", "mpris:artUrl")
         #expect(art.hasPrefix("file://\(r.dir)/cache/nowplaying/covers/"))
