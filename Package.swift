@@ -34,6 +34,8 @@ let package = Package(
             providers: [.apt(["libmpg123-dev", "libvorbis-dev", "libopusfile-dev", "libflac-dev", "libsndfile1-dev", "libsamplerate0-dev"])]
         ),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The Unicode bidirectional algorithm (GNU FriBidi), for lines that mix right-to-left and left-to-right.
+        .target(name: "CBidi", linkerSettings: [.linkedLibrary("fribidi")]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // zlib, for the tests that write PNGs row by row (huge ones, never committed as files).
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "CPulse", linkerSettings: [.linkedLibrary("pulse")]),
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
-        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CTurboJPEG", "CFontconfig", "CPictureReduce", "CLibWebP"]),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP"]),
         .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse"]),
         .target(
             name: "NowPlaying",

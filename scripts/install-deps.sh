@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev libtag1-dev libturbojpeg0-dev libpng-dev libwebp-dev
-  libfontconfig-dev
+  libfontconfig-dev libfribidi-dev
   libavformat-dev libavcodec-dev libswresample-dev libavutil-dev ffmpeg
   libmpg123-dev libvorbis-dev libopusfile-dev libflac-dev libsndfile1-dev libsamplerate0-dev timgm6mb-soundfont
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji fonts-morisawa-bizud-gothic

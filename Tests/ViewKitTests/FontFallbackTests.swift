@@ -60,6 +60,30 @@ struct FontFallbackTests {
         try expectBold("\u{0623}\u{063A}\u{0646}\u{064A}\u{0629} \u{0627}\u{0644}\u{0644}\u{064A}\u{0644}")
     }
 
+    /// A right-to-left title holding a Latin name and a Japanese word, each in its own face: the bidirectional
+    /// algorithm (UAX #9, rule L2) draws the right-to-left words from right to left, and the left-to-right
+    /// stretch between them, "Tokyo 夜", in its own order. (Reversing every run of a right-to-left line, as
+    /// before, drew "夜" left of "Tokyo".) And a left-to-right line keeps a Hebrew word in place.
+    @Test(.enabled(if: SystemFonts.hasBold(for: "\u{3042}"), "no Japanese font (fonts-morisawa-bizud-gothic; scripts/install-deps.sh installs it)"))
+    func linesMixingDirectionsAreDrawnInTheBidirectionalAlgorithmsOrder() throws {
+        let c = try OffscreenCanvas(size: Size(width: 300, height: 40), fonts: Fixtures.fonts)
+        let text = c.renderer.text
+        let font = Font(size: 20)
+        // Hebrew "first", Tokyo, 夜 (night), Hebrew "last".
+        let rtl = text.visualRuns(for: "\u{05E8}\u{05D0}\u{05E9}\u{05D5}\u{05DF} Tokyo \u{591C} \u{05D0}\u{05D7}\u{05E8}\u{05D5}\u{05DF}", font: font, scale: 1)
+        func position(_ part: String, in runs: [String]) -> Int? { runs.firstIndex { $0.contains(part) } }
+        let last = try #require(position("\u{05D0}\u{05D7}", in: rtl), "\(rtl)")
+        let tokyo = try #require(position("Tokyo", in: rtl), "\(rtl)")
+        let night = try #require(position("\u{591C}", in: rtl), "\(rtl)")
+        let first = try #require(position("\u{05E8}\u{05D0}", in: rtl), "\(rtl)")
+        #expect(last < tokyo && tokyo < night && night < first, "drawn left to right: \(rtl)")
+
+        let ltr = text.visualRuns(for: "Band \u{05E9}\u{05DC}\u{05D5}\u{05DD} Live", font: font, scale: 1)
+        let band = try #require(position("Band", in: ltr)), hebrew = try #require(position("\u{05E9}", in: ltr))
+        let live = try #require(position("Live", in: ltr))
+        #expect(band < hebrew && hebrew < live, "\(ltr)")
+    }
+
     @Test(.enabled(if: SystemFonts.hasBold(for: "\u{3042}"), "no bold Japanese font (fonts-morisawa-bizud-gothic; scripts/install-deps.sh installs it)"))
     func japaneseKeepsTheBoldWeight() throws {
         try expectBold("\u{591C}\u{306E}\u{6B4C}\u{3042}\u{308A}\u{304C}\u{3068}\u{3046}")

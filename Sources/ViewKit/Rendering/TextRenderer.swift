@@ -1,6 +1,9 @@
+import CBidi
 import CSDL2
 
-/// Shapes text with SDL_ttf (HarfBuzz) into cached textures. Text is split into runs by face and by direction:
+/// Shapes text with SDL_ttf (HarfBuzz) into cached textures. Text is split into runs by face and by direction
+/// (each character's embedding level by the Unicode bidirectional algorithm, GNU FriBidi), and the runs are put
+/// in visual order by its rule L2, so a right-to-left title with a Latin or Japanese name in it reads right:
 /// the UI font where it has the glyph, else the face fontconfig prefers for the character at the same weight
 /// (`FallbackFonts`: CJK, Arabic, Hebrew …), and a colour face for emoji. White glyphs go to one texture that
 /// labels tint with a colour modulation, so one texture serves every colour; colour glyphs to a second, drawn as is.
@@ -27,7 +30,14 @@ public final class TextRenderer {
         var scale = 1.0
         var isColour: Bool { fallback?.isColour ?? false }
     }
-    private struct Run { let text: String; let face: Face; let rtl: Bool; let script: String }
+    private struct Run {
+        let text: String
+        let face: Face
+        let script: String
+        /// The embedding level: odd runs right to left.
+        let level: Int8
+        var rtl: Bool { level % 2 == 1 }
+    }
 
     private let renderer: OpaquePointer
     /// One open face per font file, set to whatever size is needed (each face costs its font's tables, so
@@ -75,8 +85,7 @@ public final class TextRenderer {
         guard !text.isEmpty else { return nil }
         let key = TextKey(text: text, weight: font.weight, pixels: pixels(font, scale))
         if let t = textures.value(for: key) { return t }
-        var visual = runs(text, font: font, scale: scale)
-        if WritingDirection.of(text) == .rightToLeft { visual.reverse() }
+        let visual = TextRenderer.visualOrder(runs(text, font: font, scale: scale))
         var rendered: [(surface: Surface, ascent: Int, isColour: Bool)] = []
         for run in visual {
             configure(run)
@@ -108,6 +117,37 @@ public final class TextRenderer {
                                 width: width, height: height)
         textures.insert(line, for: key, cost: line.byteCount)
         return line
+    }
+
+    /// The texts of a line's runs as they are drawn, left to right (for tests and inspection).
+    func visualRuns(for text: String, font: Font, scale: Double) -> [String] {
+        TextRenderer.visualOrder(runs(text, font: font, scale: scale)).map(\.text)
+    }
+
+    /// Rule L2 of the bidirectional algorithm on whole runs: from the highest level down to the lowest odd one,
+    /// every stretch of runs at that level or higher is reversed.
+    private static func visualOrder(_ logical: [Run]) -> [Run] {
+        var runs = logical
+        guard let highest = runs.map(\.level).max(), let lowestOdd = runs.map(\.level).filter({ $0 % 2 == 1 }).min() else { return runs }
+        for level in stride(from: highest, through: lowestOdd, by: -1) {
+            var i = 0
+            while i < runs.count {
+                guard runs[i].level >= level else { i += 1; continue }
+                var end = i
+                while end < runs.count, runs[end].level >= level { end += 1 }
+                runs[i..<end].reverse()
+                i = end
+            }
+        }
+        return runs
+    }
+
+    /// Each code point's embedding level (all 0 when the algorithm cannot run).
+    private static func levels(of scalars: [Unicode.Scalar]) -> [Int8] {
+        var levels = [Int8](repeating: 0, count: scalars.count)
+        let codes = scalars.map(\.value)
+        if np_bidi_levels(codes, Int32(codes.count), &levels) != 0 { return [Int8](repeating: 0, count: scalars.count) }
+        return levels
     }
 
     /// The fontconfig faces a line uses besides the UI font, in logical order (for tests and inspection).
@@ -166,19 +206,21 @@ public final class TextRenderer {
         TTF_SetFontScriptName(run.face.handle, run.script == "Zyyy" ? "Latn" : run.script)
     }
 
-    /// Splits text where the face or the direction changes; neutral characters join the run they are in, except
-    /// emoji, which take a colour face when there is one.
+    /// Splits text where the face, the script or the embedding level changes; neutral characters join the run
+    /// they are in (when their level allows), except emoji, which take a colour face when there is one.
     private func runs(_ text: String, font: Font, scale: Double) -> [Run] {
         guard let primaryHandle = primary(font, scale) else { return [] }
         let primary = Face(handle: primaryHandle)
         let scalars = Array(text.unicodeScalars)
+        let levels = TextRenderer.levels(of: scalars)
         var runs: [Run] = []
         var current = ""
         var currentFace = primary
         var currentScript = "Zyyy"
+        var currentLevel = levels.first ?? 0
         func flush() {
             guard !current.isEmpty else { return }
-            runs.append(Run(text: current, face: currentFace, rtl: TextRenderer.isRTL(currentScript), script: currentScript))
+            runs.append(Run(text: current, face: currentFace, script: currentScript, level: currentLevel))
             current = ""
         }
         for (i, scalar) in scalars.enumerated() {
@@ -202,18 +244,17 @@ public final class TextRenderer {
                 }
             }
             let newScript = neutral ? currentScript : script
-            if f.handle != currentFace.handle || (newScript != currentScript && currentScript != "Zyyy") {
+            if f.handle != currentFace.handle || (newScript != currentScript && currentScript != "Zyyy") || levels[i] != currentLevel {
                 flush()
             }
             currentFace = f
             currentScript = newScript
+            currentLevel = levels[i]
             current.unicodeScalars.append(scalar)
         }
         flush()
         return runs
     }
-
-    private static func isRTL(_ script: String) -> Bool { script == "Hebr" || script == "Arab" }
 
     /// ISO 15924 script of a scalar, coarsely: the scripts whose shaping or direction differs.
     static func script(of s: Unicode.Scalar) -> String {
