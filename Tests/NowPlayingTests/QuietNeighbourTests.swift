@@ -91,6 +91,13 @@ struct QuietNeighbourTests {
                 "the stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
         let latency = try #require(try pulse.sinkInput("Buffer Latency:")).split(separator: " ").compactMap { Int($0) }.first ?? 0
         #expect(latency >= 100_000, "written ahead: \(latency) µs")
+
+        // Paused past the output's release (2 s) the stream goes; played again, the new one has the volume.
+        try key("space")
+        #expect(try waitFor(30) { try pulse.sinkInput("Sink Input #") == nil }, "released while paused")
+        try key("space")
+        #expect(try waitFor(30) { try pulse.sinkInput("Volume:")?.contains("/  90% /") == true },
+                "the reopened stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
     }
 
     /// Issue 15: "The screen saver is allowed unless `--kiosk` is playing", and the desktop is told who holds it
