@@ -10,7 +10,8 @@ final class MessageBanner: View {
     override init() {
         super.init()
         identifier = "message"
-        backgroundColor = Color(white: 0.22, alpha: 0.96)
+        // Opaque: the header and the chevron under it never show through the words.
+        backgroundColor = Color(white: 0.22, alpha: 1)
         cornerRadius = 10
         alpha = 0
         isUserInteractionEnabled = false
