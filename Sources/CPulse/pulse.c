@@ -19,6 +19,8 @@ struct np_pulse {
     _Atomic long latency;
     _Atomic long long latency_at;
     _Atomic int corked;
+    /* Set on the loop's thread when the context or the stream fails or ends. */
+    _Atomic int lost;
 };
 
 static long long now_usec(void) {
@@ -28,8 +30,19 @@ static long long now_usec(void) {
 }
 
 static void signal_loop(np_pulse *p) { pa_threaded_mainloop_signal(p->loop, 0); }
-static void context_state(pa_context *c, void *userdata) { (void)c; signal_loop(userdata); }
-static void stream_state(pa_stream *s, void *userdata) { (void)s; signal_loop(userdata); }
+static void context_state(pa_context *c, void *userdata) {
+    np_pulse *p = userdata;
+    pa_context_state_t state = pa_context_get_state(c);
+    if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED) atomic_store(&p->lost, 1);
+    signal_loop(p);
+}
+
+static void stream_state(pa_stream *s, void *userdata) {
+    np_pulse *p = userdata;
+    pa_stream_state_t state = pa_stream_get_state(s);
+    if (state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED) atomic_store(&p->lost, 1);
+    signal_loop(p);
+}
 
 static void note_latency(np_pulse *p) {
     pa_usec_t usec = 0;
@@ -39,18 +52,19 @@ static void note_latency(np_pulse *p) {
     atomic_store(&p->latency_at, now_usec());
 }
 
-/* The server wants `bytes` more: filled in place in the stream's own buffer, whole frames at a time. */
+/* The server wants `bytes` more: filled in place in the stream's own buffer, whole frames at a time, with
+   sound only (nothing while there is none: the stream then waits, and `np_pulse_wake` fills it later). */
 static void stream_write(pa_stream *s, size_t bytes, void *userdata) {
     np_pulse *p = userdata;
     while (bytes >= 4) {
         void *data = NULL;
         size_t n = bytes;
-        if (pa_stream_begin_write(s, &data, &n) < 0 || !data) return;
+        if (pa_stream_begin_write(s, &data, &n) < 0 || !data) break;
         n = (n < bytes ? n : bytes) & ~(size_t)3;
-        if (n == 0) { pa_stream_cancel_write(s); return; }
-        p->fill(p->fill_context, data, n);
-        if (pa_stream_write(s, data, n, NULL, 0, PA_SEEK_RELATIVE) < 0) return;
-        bytes -= n;
+        size_t filled = n ? p->fill(p->fill_context, data, n) & ~(size_t)3 : 0;
+        if (filled == 0) { pa_stream_cancel_write(s); break; }
+        if (pa_stream_write(s, data, filled, NULL, 0, PA_SEEK_RELATIVE) < 0 || filled < n) break;
+        bytes -= filled;
     }
     note_latency(p);
 }
@@ -88,6 +102,11 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
     pa_proplist_sets(client, PA_PROP_APPLICATION_ICON_NAME, icon_name);
     p->context = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(p->loop), app_name, client);
     pa_proplist_free(client);
+    if (!p->context) {
+        snprintf(error, error_size, "no PulseAudio context");
+        np_pulse_close(p);
+        return NULL;
+    }
     pa_context_set_state_callback(p->context, context_state, p);
     pa_threaded_mainloop_lock(p->loop);
     int ok = pa_context_connect(p->context, NULL, PA_CONTEXT_NOAUTOSPAWN, NULL) >= 0
@@ -98,7 +117,7 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
         np_pulse_close(p);
         return NULL;
     }
-    pa_sample_spec spec = { .format = PA_SAMPLE_S16LE, .rate = rate, .channels = 2 };
+    pa_sample_spec spec = { .format = PA_SAMPLE_S16NE, .rate = rate, .channels = 2 };
     pa_proplist *props = pa_proplist_new();
     pa_proplist_sets(props, PA_PROP_MEDIA_NAME, stream_name);
     pa_proplist_sets(props, PA_PROP_MEDIA_ROLE, "music");
@@ -158,6 +177,14 @@ void np_pulse_cork(np_pulse *p, int corked) {
     atomic_store(&p->latency_at, now_usec());
     atomic_store(&p->corked, corked);
     NP_OPERATION(p, pa_stream_cork(p->stream, corked, NULL, NULL));
+    if (!corked) np_pulse_wake(p);
+}
+
+void np_pulse_wake(np_pulse *p) {
+    pa_threaded_mainloop_lock(p->loop);
+    size_t room = pa_stream_writable_size(p->stream);
+    if (room != (size_t)-1 && room > 0) stream_write(p->stream, room, p);
+    pa_threaded_mainloop_unlock(p->loop);
 }
 
 void np_pulse_flush(np_pulse *p) {
@@ -182,3 +209,5 @@ long np_pulse_latency_frames(np_pulse *p) {
     long left = latency - (long)(elapsed * p->rate / 1000000);
     return left > 0 ? left : 0;
 }
+
+int np_pulse_lost(np_pulse *p) { return atomic_load(&p->lost); }

@@ -20,6 +20,8 @@ protocol AudioOutput: AnyObject {
     var latencyFrames: Int { get }
     /// Whether the output sets the volume itself (then the feed's samples are not scaled).
     var appliesVolume: Bool { get }
+    /// Whether the device or server went away under it (it then plays nothing until opened anew).
+    var isLost: Bool { get }
     func setVolume(_ amplitude: Double)
     /// Playback held or going on: what was written stays for when it goes on.
     func setPaused(_ paused: Bool)
@@ -38,6 +40,8 @@ final class MixerOutput: AudioOutput {
     let driver: String
     var latencyFrames: Int { 0 }
     var appliesVolume: Bool { false }
+    /// SDL's drivers handle a lost device themselves.
+    var isLost: Bool { false }
 
     /// Initialises SDL audio with `name` (nil: SDL's choice) and opens SDL_mixer on it, falling back to the
     /// dummy driver when `fallbackToSilence`; `problem` says why the real device could not be used.

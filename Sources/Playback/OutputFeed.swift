@@ -12,8 +12,8 @@ struct OpenTrack {
 }
 
 /// What the audio callback plays: the current track, the one queued to follow it without a gap, whether
-/// it plays, where it is, at which gain. SDL_mixer calls `fill` on its audio thread (through
-/// `Mix_HookMusic`); the player changes the state from the main thread. Two locks: the state's, held only to
+/// it plays, where it is, at which gain. The output calls `fill` on its own thread (SDL_mixer's music hook,
+/// or the PulseAudio stream's write callback); the player changes the state from the main thread. Two locks: the state's, held only to
 /// read or set values (never across a file read, so the interface thread never waits for a disk), and
 /// `decoding`, held while a decoder reads or seeks, so a decoder is never used by two threads at once. The
 /// interface thread takes only the first; seeks run on the player's worker, and the audio thread never waits
@@ -76,12 +76,16 @@ final class OutputFeed: Sendable {
                 if s.pendingSeek == frame, s.current?.decoder === track.decoder { s.pendingSeek = nil }
             }
         }
+        samplesAvailable()
     }
 
-    /// Fills SDL_mixer's buffer (16-bit stereo) with the next samples, or silence while paused, empty,
-    /// seeking or while a worker holds the decoder; at the end of the current track the queued one carries on
-    /// in the same buffer.
-    func fill(_ stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
+    /// Fills an output's buffer (16-bit stereo) with the next samples; at the end of the current track the
+    /// queued one carries on in the same buffer. Returns the frames of sound written: fewer than asked while
+    /// paused, empty, seeking, at the end, or while a worker holds the decoder. SDL's buffer is then padded with
+    /// silence (`pad`), since SDL plays whatever it is given; a PulseAudio stream writes only the sound, and is
+    /// woken (`wakeOutput`) when there is more.
+    @discardableResult
+    func fill(_ stream: UnsafeMutablePointer<UInt8>, bytes: Int, pad: Bool = true) -> Int {
         let channels = OutputFormat.channels
         let frames = bytes / (2 * channels)
         let out = UnsafeMutableRawPointer(stream).bindMemory(to: Int16.self, capacity: frames * channels)
@@ -128,8 +132,19 @@ final class OutputFeed: Sendable {
             for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (scratch[i] * gain).rounded()))) }
             return done
         } ?? 0
-        for i in (done * channels)..<(frames * channels) { out[i] = 0 }
+        if pad { for i in (done * channels)..<(frames * channels) { out[i] = 0 } }
         for _ in 0..<events { OutputFeed.post(musicFinishedEventType) }
+        return done
+    }
+
+    /// Tells an output that waits to be told (PulseAudio) that samples are there again: a track opened, a
+    /// seek done, playback resumed. Set by the output while it is open.
+    let wakeOutput = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Calls the output's wake-up, if one is set (from any thread but the output's own). Under the lock: an
+    /// output that removes its wake-up knows none is under way after it.
+    func samplesAvailable() {
+        wakeOutput.withLock { $0?() }
     }
 
     /// Tells the main loop (an SDL event, safe from any thread) that a track ran out or was opened.

@@ -28,9 +28,9 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
 
 /// One track at a time on the audio output (a PulseAudio stream of its own, or SDL_mixer): load, play, pause,
 /// resume, stop, seek, volume, position.
-/// A `Decoder` (a native library, FFmpeg or SDL_mixer: whichever opens the file) feeds the output through
-/// SDL_mixer's music hook, so every format pauses, seeks (to the sample), counts its position and ends the
-/// same way, and the volume is the player's own (applied to the samples, kept while the output is closed and
+/// A `Decoder` (a native library, FFmpeg or SDL_mixer: whichever opens the file) feeds the output through one
+/// `OutputFeed`, so every format pauses, seeks (to the sample), counts its position and ends the same way, and
+/// the volume is the player's own (in the samples or the stream's volume, kept while the output is closed and
 /// reopened).
 /// Files are opened on a worker thread; the outcome of a load (`trackOpenedEventType`) and the end of a
 /// track (`musicFinishedEventType`) arrive as SDL events on the main loop.
@@ -112,6 +112,16 @@ public final class Player {
         output.close()
         self.output = nil
         return true
+    }
+
+    /// Opens the output anew when the sound server went away under it (restarted, crashed), so playback
+    /// goes on from where it was heard; a player not playing reopens when it next plays. Called as playback's
+    /// progress is refreshed.
+    public func recoverLostOutput() {
+        guard let output, output.isLost else { return }
+        output.close()
+        self.output = nil
+        if state == .playing { _ = reopenOutput() }
     }
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
@@ -199,7 +209,7 @@ public final class Player {
                 }
                 return true
             }
-            if seekAgain { feed.applyPendingSeek() }
+            if seekAgain { feed.applyPendingSeek() } else if taken { feed.samplesAvailable() }
             if taken { OutputFeed.post(trackOpenedEventType) }
         }
     }
@@ -347,8 +357,8 @@ public final class Player {
     /// Sets the position at once and has the worker move the decoder there (a seek may read the file: never
     /// on the calling, interface, thread); until it has, the output plays silence.
     private func seekFeed(to frame: Int, playing: Bool? = nil) {
-        // What is written is not wanted any more, unless it is the end of the track that ran out (the queue's
-        // end shows the last track at its end: its last moments are still to be heard).
+        // What is written is not wanted any more, unless it is the end of a track that ran out (at the queue's
+        // end the last track is shown at its end while its last moments may still be playing).
         if !feed.withState({ $0.ended }) { output?.dropWritten() }
         if playing == true { output?.setPaused(false) }
         let hasTrack = feed.withState { s -> Bool in
@@ -444,6 +454,8 @@ public final class Player {
     private static func frame(_ seconds: Double) -> Int { Int((seconds * Double(OutputFormat.sampleRate)).rounded()) }
 
     isolated deinit {
+        // A PulseAudio stream is this player's alone (it calls this player's feed): always closed.
+        if let pulse = output as? PulseOutput { pulse.close() }
         guard ownsOutput else { return }
         output?.close()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }

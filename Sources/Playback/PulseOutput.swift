@@ -3,15 +3,16 @@ import Dispatch
 import Glibc
 
 /// A PulseAudio (or PipeWire-pulse) stream of the player's own, used when the sound goes to such a server:
-/// it keeps `bufferMilliseconds` written ahead (the server and the app wake a few times a second, not a
-/// hundred), and still answers at once, as SDL 2's driver cannot: a pause holds the stream (cork), a seek or
-/// another track drops what was written, the volume is the stream's own on the server, and the stream is
-/// renamed after each song. The position the player shows leaves out what is written and not yet heard.
-/// Its controls go to the server from a queue of their own: the stream's thread holds libpulse's lock while
-/// it decodes, and the interface thread never waits for that.
+/// it keeps `bufferMilliseconds` of sound written ahead (the server and the app wake a few dozen times a
+/// second, not hundreds), and still answers at once, as SDL 2's driver cannot: a pause holds the stream
+/// (cork), a seek or another track drops what was written, the volume is the stream's own on the server, and
+/// the stream is renamed after each song. Only sound is written, never padding: while there is none (a file
+/// opening, a seek under way) the stream waits, and the feed wakes it. The position the player shows leaves
+/// out what is written and not yet heard. Its controls go to the server from a queue of their own: the
+/// stream's thread holds libpulse's lock while it decodes, and the interface thread never waits for that.
 @MainActor
 final class PulseOutput: AudioOutput {
-    /// About a fifth of a second ahead: few wake-ups, and a track's end is shown within it of being heard.
+    /// Half a second ahead: few wake-ups; pauses, seeks and the volume do not wait for it.
     static let bufferMilliseconds: UInt32 = 500
 
     let driver = "pulseaudio"
@@ -21,9 +22,10 @@ final class PulseOutput: AudioOutput {
     /// The feed, kept alive while the stream may call it.
     private let feed: OutputFeed
 
-    // @unchecked Sendable, proof: `pointer` never changes; it is freed by `close`, which runs on the serial
-    // `controls` queue after every control queued before it, and the player drops the output once closed;
-    // each np_pulse call takes libpulse's main-loop lock for what it touches.
+    // @unchecked Sendable, proof: `pointer` never changes; it is freed by `close`'s job, queued once on the
+    // serial `controls` queue after every control queued before it, and no control is queued after it (the
+    // feed's wake-up is removed first, `isClosed` stops the rest); each np_pulse call takes libpulse's
+    // main-loop lock for what it touches.
     private final class Handle: @unchecked Sendable {
         let pointer: OpaquePointer
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
@@ -36,7 +38,10 @@ final class PulseOutput: AudioOutput {
                                           PulseOutput.bufferMilliseconds, pulseFill,
                                           Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
         self.feed = feed
-        handle = Handle(pointer)
+        let handle = Handle(pointer)
+        self.handle = handle
+        let controls = self.controls
+        feed.wakeOutput.withLock { $0 = { controls.async { np_pulse_wake(handle.pointer) } } }
     }
 
     /// Whether a PulseAudio server is the place for the sound: SDL's choice is not pinned to another driver.
@@ -46,6 +51,7 @@ final class PulseOutput: AudioOutput {
     }
 
     var latencyFrames: Int { np_pulse_latency_frames(handle.pointer) }
+    var isLost: Bool { np_pulse_lost(handle.pointer) != 0 }
 
     private func control(_ work: @escaping @Sendable (OpaquePointer) -> Void) {
         let handle = self.handle
@@ -60,14 +66,24 @@ final class PulseOutput: AudioOutput {
         control { np_pulse_set_name($0, name) }
     }
 
+    /// Closes the stream from the control queue (libpulse's lock may be held by a decode in progress: the
+    /// interface does not wait for it); the feed stays alive until then.
     func close() {
-        let handle = self.handle
-        controls.sync { np_pulse_close(handle.pointer) }
+        guard !isClosed else { return }
+        isClosed = true
+        feed.wakeOutput.withLock { $0 = nil }
+        let handle = self.handle, feed = self.feed
+        controls.async { withExtendedLifetime(feed) { np_pulse_close(handle.pointer) } }
     }
+
+    private var isClosed = false
+
+    isolated deinit { close() }
 }
 
 /// The stream's request for samples: `context` is the player's `OutputFeed`, kept alive by the output.
-private let pulseFill: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Void = { context, data, bytes in
-    guard let context, let data else { return }
-    Unmanaged<OutputFeed>.fromOpaque(context).takeUnretainedValue().fill(data.assumingMemoryBound(to: UInt8.self), bytes: bytes)
+private let pulseFill: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Int = { context, data, bytes in
+    guard let context, let data else { return 0 }
+    let feed = Unmanaged<OutputFeed>.fromOpaque(context).takeUnretainedValue()
+    return feed.fill(data.assumingMemoryBound(to: UInt8.self), bytes: bytes, pad: false) * 2 * OutputFormat.channels
 }

@@ -13,19 +13,31 @@ struct QuietNeighbourTests {
     /// A PulseAudio server of the test's own with a null sink, and `pactl` against it.
     private final class PrivatePulse {
         let dir = NSTemporaryDirectory() + "np-pulse-\(UUID().uuidString)"
-        let server: ChildProcess
+        private(set) var server: ChildProcess
         /// What a client of this server needs in its environment.
         let client: [String: String]
 
         init() throws {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            let socket = dir + "/native"
-            server = try ChildProcess(try #require(XDisplay.which("pulseaudio"), "pulseaudio is installed by scripts/install-deps.sh"),
-                ["--daemonize=no", "-n", "--load=module-null-sink sink_name=null",
-                 "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1", "--exit-idle-time=-1"],
-                env: XDisplay.environment(["XDG_RUNTIME_DIR": dir, "HOME": dir]))
-            client = ["PULSE_SERVER": "unix:\(socket)", "XDG_RUNTIME_DIR": dir, "HOME": dir]
+            server = try PrivatePulse.start(in: dir)
+            client = ["PULSE_SERVER": "unix:\(dir)/native", "XDG_RUNTIME_DIR": dir, "HOME": dir]
             try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers")
+        }
+
+        private static func start(in dir: String) throws -> ChildProcess {
+            try ChildProcess(try #require(XDisplay.which("pulseaudio"), "pulseaudio is installed by scripts/install-deps.sh"),
+                ["--daemonize=no", "-n", "--load=module-null-sink sink_name=null",
+                 "--load=module-native-protocol-unix socket=\(dir)/native auth-anonymous=1", "--exit-idle-time=-1"],
+                env: XDisplay.environment(["XDG_RUNTIME_DIR": dir, "HOME": dir]))
+        }
+
+        /// Kills the server (as a crash would) and starts a new one on the same socket.
+        func restart() throws {
+            kill(server.pid, SIGKILL)
+            _ = server.wait()
+            try? FileManager.default.removeItem(atPath: dir + "/native")
+            server = try PrivatePulse.start(in: dir)
+            try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers again")
         }
 
         deinit { server.stop() }
@@ -91,6 +103,11 @@ struct QuietNeighbourTests {
                 "the stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
         let latency = try #require(try pulse.sinkInput("Buffer Latency:")).split(separator: " ").compactMap { Int($0) }.first ?? 0
         #expect(latency >= 100_000, "written ahead: \(latency) µs")
+
+        // The server crashes and comes back: the playing app connects again.
+        try pulse.restart()
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Paper Satellites — The Quiet Frequencies\"" },
+                "a new stream on the new server")
 
         // Paused past the output's release (2 s) the stream goes; played again, the new one has the volume.
         try key("space")

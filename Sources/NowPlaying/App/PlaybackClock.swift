@@ -44,8 +44,10 @@ final class PlaybackClock {
         progressTimer = application.schedule(after: PlaybackClock.progressInterval) { [weak self] in
             guard let self else { return }
             progressTimer = nil
-            // A track change written ahead of what is heard is shown when it is heard.
+            // A track change written ahead of what is heard is shown when it is heard; a sound server that
+            // went away is connected to again.
             if session.player.hasFinishedEvent { session.handleMusicFinished() }
+            session.player.recoverLostOutput()
             refresh()
             if session.isPlaying { startProgress() }
         }
