@@ -78,6 +78,14 @@ struct FontFallbackTests {
         let first = try #require(position("\u{05E8}\u{05D0}", in: rtl), "\(rtl)")
         #expect(last < tokyo && tokyo < night && night < first, "drawn left to right: \(rtl)")
 
+        // A wrapped line of a right-to-left paragraph that starts with a Latin word stays right to left: the
+        // Latin word is read first, so it is drawn at the right.
+        let wrapped = "Tokyo \u{05E2}\u{05D9}\u{05E8}"
+        let alone = text.visualRuns(for: wrapped, font: font, scale: 1)
+        let inParagraph = text.visualRuns(for: wrapped, font: font, scale: 1, direction: .rightToLeft)
+        #expect(position("Tokyo", in: alone) == 0, "on its own, a left-to-right line: \(alone)")
+        #expect(position("Tokyo", in: inParagraph) == inParagraph.count - 1, "in a right-to-left paragraph: \(inParagraph)")
+
         let ltr = text.visualRuns(for: "Band \u{05E9}\u{05DC}\u{05D5}\u{05DD} Live", font: font, scale: 1)
         let band = try #require(position("Band", in: ltr)), hebrew = try #require(position("\u{05E9}", in: ltr))
         let live = try #require(position("Live", in: ltr))

@@ -21,7 +21,12 @@ public final class TextRenderer {
         var byteCount: Int { (glyphs?.byteCount ?? 0) + (colour?.byteCount ?? 0) }
     }
 
-    private struct TextKey: Hashable { let text: String; let weight: Font.Weight; let pixels: Int }
+    private struct TextKey: Hashable {
+        let text: String
+        let weight: Font.Weight
+        let pixels: Int
+        var direction = WritingDirection.natural
+    }
     private struct FaceKey: Hashable { let path: String; let index: Int; let embolden: Bool }
     /// An open face as a run uses it: colour faces draw untinted; a bitmap face is scaled by `scale` to the line.
     private struct Face {
@@ -80,12 +85,13 @@ public final class TextRenderer {
         return w
     }
 
-    /// One line of text at pixel size, cached.
-    public func textures(for text: String, font: Font, scale: Double) -> LineTextures? {
+    /// One line of text at pixel size, cached; `direction` is its paragraph's (a wrapped line of a right-to-left
+    /// paragraph stays right to left though it starts with a Latin word).
+    public func textures(for text: String, font: Font, scale: Double, direction: WritingDirection = .natural) -> LineTextures? {
         guard !text.isEmpty else { return nil }
-        let key = TextKey(text: text, weight: font.weight, pixels: pixels(font, scale))
+        let key = TextKey(text: text, weight: font.weight, pixels: pixels(font, scale), direction: direction)
         if let t = textures.value(for: key) { return t }
-        let visual = TextRenderer.visualOrder(runs(text, font: font, scale: scale))
+        let visual = TextRenderer.visualOrder(runs(text, font: font, scale: scale, direction: direction))
         var rendered: [(surface: Surface, ascent: Int, isColour: Bool)] = []
         for run in visual {
             configure(run)
@@ -120,8 +126,8 @@ public final class TextRenderer {
     }
 
     /// The texts of a line's runs as they are drawn, left to right (for tests and inspection).
-    func visualRuns(for text: String, font: Font, scale: Double) -> [String] {
-        TextRenderer.visualOrder(runs(text, font: font, scale: scale)).map(\.text)
+    func visualRuns(for text: String, font: Font, scale: Double, direction: WritingDirection = .natural) -> [String] {
+        TextRenderer.visualOrder(runs(text, font: font, scale: scale, direction: direction)).map(\.text)
     }
 
     /// Rule L2 of the bidirectional algorithm on whole runs: from the highest level down to the lowest odd one,
@@ -142,11 +148,12 @@ public final class TextRenderer {
         return runs
     }
 
-    /// Each code point's embedding level (all 0 when the algorithm cannot run).
-    private static func levels(of scalars: [Unicode.Scalar]) -> [Int8] {
+    /// Each code point's embedding level in a paragraph of `direction` (all 0 when the algorithm cannot run).
+    private static func levels(of scalars: [Unicode.Scalar], direction: WritingDirection) -> [Int8] {
         var levels = [Int8](repeating: 0, count: scalars.count)
         let codes = scalars.map(\.value)
-        if np_bidi_levels(codes, Int32(codes.count), &levels) != 0 { return [Int8](repeating: 0, count: scalars.count) }
+        let base: Int32 = switch direction { case .natural: 0; case .leftToRight: 1; case .rightToLeft: 2 }
+        if np_bidi_levels(codes, Int32(codes.count), base, &levels) != 0 { return [Int8](repeating: 0, count: scalars.count) }
         return levels
     }
 
@@ -208,11 +215,11 @@ public final class TextRenderer {
 
     /// Splits text where the face, the script or the embedding level changes; neutral characters join the run
     /// they are in (when their level allows), except emoji, which take a colour face when there is one.
-    private func runs(_ text: String, font: Font, scale: Double) -> [Run] {
+    private func runs(_ text: String, font: Font, scale: Double, direction: WritingDirection = .natural) -> [Run] {
         guard let primaryHandle = primary(font, scale) else { return [] }
         let primary = Face(handle: primaryHandle)
         let scalars = Array(text.unicodeScalars)
-        let levels = TextRenderer.levels(of: scalars)
+        let levels = TextRenderer.levels(of: scalars, direction: direction)
         var runs: [Run] = []
         var current = ""
         var currentFace = primary

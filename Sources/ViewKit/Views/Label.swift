@@ -90,7 +90,7 @@ open class Label: View {
         var y = bounds.midY - lh * Double(lines.count) / 2
         let direction = baseWritingDirection == .natural ? WritingDirection.of(text) : baseWritingDirection
         for line in lines {
-            if let drawn = renderer.textures(for: line, font: font, scale: scale) {
+            if let drawn = renderer.textures(for: line, font: font, scale: scale, direction: direction) {
                 let w = Double(drawn.width) / scale, h = Double(drawn.height) / scale
                 let x: Double
                 switch textAlignment {
