@@ -1,6 +1,8 @@
 #include "CPulse.h"
 
 #include <pulse/pulseaudio.h>
+#include <pulse/rtclock.h>
+#include <pulse/timeval.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,11 +73,28 @@ static void stream_write(pa_stream *s, size_t bytes, void *userdata) {
 
 static void timing_updated(pa_stream *s, void *userdata) { (void)s; note_latency(userdata); }
 
-/* Waits (holding the loop's lock) until `ready` says the object is ready (1) or failed (-1). */
+/* How long a server may take to answer before the player gives up on it (a hung server must not hold the
+   window): a timer on the loop wakes the wait. */
+#define NP_CONNECT_TIMEOUT_USEC (3 * PA_USEC_PER_SEC)
+
+static void timed_out(pa_mainloop_api *api, pa_time_event *e, const struct timeval *tv, void *userdata) {
+    (void)api; (void)e; (void)tv;
+    signal_loop(userdata);
+}
+
+/* Waits (holding the loop's lock) until `ready` says the object is ready (1) or failed (-1), or the timeout
+   passes (-1). */
 static int wait_until(np_pulse *p, int (*ready)(np_pulse *)) {
+    pa_mainloop_api *api = pa_threaded_mainloop_get_api(p->loop);
+    pa_usec_t deadline = pa_rtclock_now() + NP_CONNECT_TIMEOUT_USEC;
+    struct timeval when;
+    pa_gettimeofday(&when);
+    pa_timeval_add(&when, NP_CONNECT_TIMEOUT_USEC);
+    pa_time_event *timer = api->time_new(api, &when, timed_out, p);
     int r;
-    while ((r = ready(p)) == 0) pa_threaded_mainloop_wait(p->loop);
-    return r;
+    while ((r = ready(p)) == 0 && pa_rtclock_now() < deadline) pa_threaded_mainloop_wait(p->loop);
+    if (timer) api->time_free(timer);
+    return r == 0 ? -1 : r;
 }
 
 static int context_ready(np_pulse *p) {
