@@ -65,8 +65,16 @@ final class MixerOutput: AudioOutput {
     /// Why the real device could not be used, when the output fell back to silence.
     let problem: String?
 
-    private static func open() -> Int32 {
+    /// Opens SDL_mixer in the output format on the initialised SDL audio driver (0: done).
+    nonisolated static func open() -> Int32 {
         Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
+    }
+
+    /// Closes SDL_mixer and SDL's audio, whoever opened them (SDL_mixer has one output per process).
+    static func closeSDLAudio() {
+        Mix_HookMusic(nil, nil)
+        while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
+        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
     }
 
     /// SDL's hints, read when the device opens next.
@@ -84,9 +92,5 @@ final class MixerOutput: AudioOutput {
     func dropWritten() {}
     func describe(_ stream: StreamDescription) { MixerOutput.describeToSDL(stream) }
 
-    func close() {
-        Mix_HookMusic(nil, nil)
-        while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
-        while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
-    }
+    func close() { MixerOutput.closeSDLAudio() }
 }

@@ -13,8 +13,7 @@ final class MixerChunkDecoder: Decoder {
         // the player's own, it is opened on SDL's silent driver for the conversion only.
         let borrowed = Mix_QuerySpec(nil, nil, nil) == 0
         if borrowed {
-            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0,
-                  Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048) == 0 else {
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, MixerOutput.open() == 0 else {
                 throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))")
             }
         }
