@@ -47,9 +47,6 @@ final class OutputFeed: Sendable {
         /// Frames of the track before the latest takeover (its length as played), for the time its end is
         /// still being heard.
         var previousFrames = 0
-        /// Frames of silence written since the current track ran out (its end is heard once the output has
-        /// played what it held).
-        var silenceSinceEnd = 0
     }
 
     /// How the latest load ended (and why it failed).
@@ -125,10 +122,7 @@ final class OutputFeed: Sendable {
                 guard kept else { break }
                 done += n
             }
-            let gain = withState { s in
-                if s.ended { s.silenceSinceEnd += frames - done }
-                return s.gain
-            } * 32768
+            let gain = withState { $0.gain } * 32768
             for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (scratch[i] * gain).rounded()))) }
             return done
         } ?? 0

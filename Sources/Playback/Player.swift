@@ -157,7 +157,6 @@ public final class Player {
             s.position = frame
             s.pendingSeek = nil
             s.ended = false
-            s.silenceSinceEnd = 0
             s.playing = playing
             advancesHandled = s.advances
             return s.loadRequest
@@ -329,7 +328,6 @@ public final class Player {
         guard state == .paused, reopenOutput() else { return }
         feed.withState { s in
             s.ended = false
-            s.silenceSinceEnd = 0
             s.playing = true
         }
         output?.setPaused(false)
@@ -360,7 +358,6 @@ public final class Player {
         let hasTrack = feed.withState { s -> Bool in
             s.position = frame
             s.ended = false
-            s.silenceSinceEnd = 0
             if let playing { s.playing = playing }
             // A track still opening starts at `position` when it opens.
             if s.current != nil { s.pendingSeek = frame }
@@ -435,14 +432,15 @@ public final class Player {
     public func handleFinishedEvent() -> Finish {
         guard state == .playing else { return .none }
         let unheard = output?.latencyFrames ?? 0
-        let (ended, advances, written, silence) = feed.withState { ($0.ended, $0.advances, $0.position, $0.silenceSinceEnd) }
+        let (ended, advances, written) = feed.withState { ($0.ended, $0.advances, $0.position) }
         if advances > advancesHandled {
             // Heard once all the output holds is of the new track.
             guard written >= unheard else { return .none }
             advancesHandled += 1
             return .advanced
         }
-        guard ended, silence >= unheard else { return .none }
+        // Heard once the output has played all it holds (only sound is written to an output that writes ahead).
+        guard ended, unheard == 0 else { return .none }
         state = .stopped
         return .ended
     }
