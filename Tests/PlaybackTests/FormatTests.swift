@@ -88,6 +88,7 @@ final class FormatTests {
         // there the reference is what the ffmpeg tool itself decodes from the file.
         let encoded = name.hasSuffix(".wma") ? try fixtures.decodedSeconds(path) : 3
         #expect(abs(heard - encoded) < 0.01, "\(heard) s of sound, \(encoded) s encoded")
+        try #require(last - first > 3 * 44100 - 22050, "too short to measure the pitch")
         let pitch = frequency(frames[(first + 22050)..<(first + 3 * 44100 - 22050)])
         #expect(abs(pitch - 441) < 0.5, "\(pitch) Hz, 441 Hz encoded")
     }
