@@ -64,28 +64,71 @@ struct GrowOnlyTargetTests {
         #expect(a.renderer.lastRegion == PixelRect(x: 0, y: 0, width: 180, height: 140))
     }
 
-    @Test func snapshotsHoldExactlyTheViewsPixelsFromTheSharedOffscreenTarget() throws {
+    /// A snapshot stays in the target it was drawn in (no read-back from the GPU: issue 13, the default
+    /// renderer's card frames), a target reused once its still has gone.
+    @Test func snapshotsStayInKeptTargetsReusedOnceTheirStillHasGone() throws {
         let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
         let large = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         large.backgroundColor = .white
-        _ = try #require(c.renderer.snapshot(large))
-        let target = try #require(c.renderer.targets[0]?.texture)
+        var first: Image? = try #require(c.renderer.snapshot(large))
+        let firstTarget = try #require(first?.texture?.handle)
+        #expect(first?.texture?.width == 300 && first?.texture?.height == 200 && first?.texture?.isRenderTarget == true)
 
-        // Smaller than the target the first still grew: its pixels are the view's, none of the white around.
+        // While the first still lives, a second gets a target of its own.
         let small = View(frame: Rect(x: 0, y: 0, width: 120, height: 90))
         small.backgroundColor = .black
         let inner = View(frame: Rect(x: 100, y: 70, width: 20, height: 20))
         inner.backgroundColor = .red
         small.addSubview(inner)
-        let still = try #require(c.renderer.snapshot(small))
-        #expect(c.renderer.targets[0]?.texture === target, "the offscreen target is kept, not made at the still's size")
-        let texture = try #require(still.texture)
-        #expect(texture.width == 120 && texture.height == 90 && !texture.isRenderTarget)
-        let pixels = try #require(c.renderer.pixels(of: texture, region: SDL_Rect(x: 0, y: 0, w: 120, h: 90), width: 120, height: 90))
-        c.render(small)
-        var differing = 0
-        for y in 0..<90 { for x in 0..<120 where pixels.pixel(x: x, y: y) != c.pixel(x: x, y: y) { differing += 1 } }
-        #expect(differing == 0, "the still equals the view drawn")
+        var second: Image? = try #require(c.renderer.snapshot(small))
+        #expect(second?.texture?.handle != firstTarget)
+        #expect(c.renderer.snapshotTargets.count == 2)
+
+        // Once both have gone, stills of any size no larger reuse the two targets, never a new texture.
+        let secondTarget = try #require(second?.texture?.handle)
+        first = nil
+        second = nil
+        // The bar first: it takes the target that fits it, not the backdrop's larger one.
+        for (w, h) in [(120, 90), (300, 200), (64, 48), (250, 10)] {
+            large.frame = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+            let bar = try #require(c.renderer.snapshot(inner)), backdrop = try #require(c.renderer.snapshot(large))
+            #expect(Set([backdrop.texture?.handle, bar.texture?.handle]) == Set([firstTarget, secondTarget]), "\(w) × \(h)")
+            #expect(backdrop.texture?.width == w && backdrop.texture?.height == h, "\(w) × \(h): the still's own size")
+        }
+        #expect(c.renderer.snapshotTargets.count == 2)
+    }
+
+    /// A still drawn in part of a larger target shows only its own pixels, by copies (axis-aligned) and by
+    /// triangles (turned, rounded), whose texture coordinates SDL takes relative to the whole target.
+    @Test(arguments: [false, true])
+    func aStillInPartOfALargerTargetDrawsOnlyItsOwnPixels(turned: Bool) throws {
+        let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
+        // A white still grows the target to 320 × 256, then goes.
+        let large = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        large.backgroundColor = .white
+        _ = c.renderer.snapshot(large)
+        let small = View(frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        small.backgroundColor = .black
+        let inner = View(frame: Rect(x: 90, y: 60, width: 30, height: 30))
+        inner.backgroundColor = .red
+        small.addSubview(inner)
+        let still = try #require(c.renderer.snapshot(small, background: .black))
+        #expect(still.size == Size(width: 120, height: 90))
+
+        let shown = ImageView(frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        shown.image = still
+        if turned {
+            shown.transform = AffineTransform(rotationAngle: 0.02)
+            shown.cornerRadius = 8
+            shown.clipsToBounds = true
+        }
+        c.render(shown, background: .blue)
+        // The still's middle is black and its bottom-right corner red: no white from the rest of the target.
+        assertPixel(c.pixel(x: 40, y: 40), 0, 0, 0, 8, "the middle")
+        assertPixel(c.pixel(x: 100, y: 72), 255, 0, 0, 8, "the red square")
+        var white = 0
+        for y in 0..<90 { for x in 0..<120 where c.pixel(x: x, y: y).r > 128 && c.pixel(x: x, y: y).g > 128 { white += 1 } }
+        #expect(white == 0, "\(white) pixels of the target outside the still were drawn")
     }
 
     private func pixel(_ a: Application, x: Int, y: Int) -> RGBA {

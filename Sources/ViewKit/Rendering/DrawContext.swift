@@ -170,9 +170,10 @@ public struct DrawContext {
         let local = ShapeOutline.roundedRect(visible, radii: r, segments: segmentCount(r))
         // Texture coordinates stay on texel centres: SDL's software rasteriser reads past the row at exactly 1.
         let du = 0.5 / Double(texture.width), dv = 0.5 / Double(texture.height)
+        let extent = texture.coordinateExtent
         let uvs = local.map {
-            Point(x: min(max(($0.x - destination.minX) / destination.width, du), 1 - du),
-                  y: min(max(($0.y - destination.minY) / destination.height, dv), 1 - dv))
+            Point(x: min(max(($0.x - destination.minX) / destination.width, du), 1 - du) * extent.u,
+                  y: min(max(($0.y - destination.minY) / destination.height, dv), 1 - dv) * extent.v)
         }
         var mesh = Mesh()
         mesh.addConvexFill(local.map(transform.apply), color: color, uvs: uvs)

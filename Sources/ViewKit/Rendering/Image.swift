@@ -54,7 +54,8 @@ public final class Image {
         averageColor = surface.averageColor()
     }
 
-    /// An image whose pixels live in a texture of the renderer that made it (a snapshot of views).
+    /// An image whose pixels live in a texture of the renderer that made it (a snapshot of views), its mean
+    /// colour given (a snapshot's pixels are not read back to measure it: the background it was drawn over).
     init(texture: Texture, scale: Double, name: String, isOpaque: Bool, averageColor: Color) {
         self.name = name
         source = .texture

@@ -7,9 +7,14 @@ extension Renderer {
     public func snapshot(_ view: View, background: Color = .clear, excluding excluded: [View] = []) -> Image? {
         let bounds = view.presentationBounds
         let w = max(1, Int((bounds.width * pixelScale).rounded())), h = max(1, Int((bounds.height * pixelScale).rounded()))
-        // Drawn in an offscreen target and read back into a texture of its own, not drawn in a target of the
-        // still's size: a view's size changes with the window's (see `GrowOnlyTarget`).
-        let drawn = drawingOffscreen(width: w, height: h) { _ in
+        // Over an opaque background, every pixel of the still is opaque.
+        let isOpaque = background.alpha >= 1
+        // Drawn in a target kept for snapshots and left there: reading it back from a GPU and uploading it
+        // again cost a card transition's first frame several milliseconds.
+        guard let still = snapshotTargets.reserve(width: w, height: h, isOpaque: isOpaque, limit: maxTextureSide, on: handle) else {
+            return nil
+        }
+        drawing(into: still.handle, size: (w, h)) {
             let c = background.rgba8
             clear(width: w, height: h, to: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
             let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
@@ -20,13 +25,8 @@ extension Renderer {
             drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
             snapshotExclusions = []
             recordingOrigin = recording
-            return readPixels(width: w, height: h)
         }
-        // Over an opaque background, every pixel of the still is opaque.
-        let isOpaque = background.alpha >= 1
-        guard let surface = drawn,
-              let texture = Texture(renderer: handle, surface: surface.pointer, isOpaque: isOpaque) else { return nil }
-        return Image(texture: texture, scale: pixelScale, name: "snapshot", isOpaque: isOpaque, averageColor: surface.averageColor())
+        return Image(texture: still, scale: pixelScale, name: "snapshot", isOpaque: isOpaque, averageColor: background)
     }
 
     /// The pixels of the current output (window or surface), for screenshots and tests.

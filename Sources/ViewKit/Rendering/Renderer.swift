@@ -23,6 +23,8 @@ public final class Renderer {
     /// One offscreen target per nesting depth (groups, snapshots, read-backs), grown to the largest drawn at
     /// that depth and kept: animated groups change size every frame and would otherwise need a texture each.
     var targets: [Int: GrowOnlyTarget] = [:]
+    /// Where snapshots are drawn and kept.
+    var snapshotTargets = SnapshotTargets()
     var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
     var currentTarget: OpaquePointer?
@@ -120,6 +122,7 @@ public final class Renderer {
         imageTextures.removeAll()
         smallImageTextures.removeAll()
         targets.removeAll()
+        snapshotTargets.removeAll()
         staging = nil
         cornerMasks.removeAll()
         cornerPieces.removeAll()
@@ -129,6 +132,8 @@ public final class Renderer {
 
     /// Drops what lived in render targets, whose pixels SDL lost (`SDL_RENDER_TARGETS_RESET`): the kept frame,
     /// the offscreen and staging targets and picture levels scaled on the GPU; the next frame is drawn whole.
+    /// A living snapshot (a transition's still, drawn in a target) shows what the reset left of it until the
+    /// next is taken.
     public func targetsWereReset() {
         frame = GrowOnlyTarget()
         targets.removeAll()

@@ -1,20 +1,37 @@
 import CSDL2
 
-/// An SDL texture owned by Swift: destroyed when the last reference goes.
+/// An SDL texture owned by Swift: destroyed when the last reference goes. Or the top-left part of a larger
+/// one (a render target kept for reuse), which that part keeps alive and never destroys.
 /// Created and released on the main thread only, as SDL's renderer requires: it is not Sendable, so the
 /// compiler keeps every reference, and so its deinit, on the renderer's thread.
 public final class Texture {
     public let handle: OpaquePointer
-    /// Size in pixels.
+    /// Size in pixels (of the part, for a part of a larger texture): copies read pixels 0..<width, 0..<height.
     public let width: Int
     public let height: Int
     /// Every pixel is opaque: copies at full alpha need no blending (much cheaper on the software renderer).
     public let isOpaque: Bool
+    /// The texture this is the top-left part of (nil: the whole of its own).
+    private let whole: Texture?
 
     init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false) {
         self.handle = handle; self.width = width; self.height = height; self.isOpaque = isOpaque
+        whole = nil
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+    }
+
+    /// The top-left `width` × `height` pixels of `whole`, kept alive as long as this part is.
+    init(topLeftOf whole: Texture, width: Int, height: Int, isOpaque: Bool) {
+        handle = whole.handle; self.width = width; self.height = height; self.isOpaque = isOpaque
+        self.whole = whole
+    }
+
+    /// The part's extent as a fraction of the SDL texture (1 × 1 for a whole texture): texture coordinates
+    /// of triangles, which SDL takes relative to the whole texture, are scaled by it.
+    var coordinateExtent: (u: Double, v: Double) {
+        guard let whole else { return (1, 1) }
+        return (Double(width) / Double(whole.width), Double(height) / Double(whole.height))
     }
 
     /// A texture holding a copy of the surface's pixels (`isOpaque` when the caller knows every pixel is).
@@ -33,5 +50,5 @@ public final class Texture {
     /// Bytes of video memory the texture takes, for cache budgets.
     public var byteCount: Int { width * height * 4 }
 
-    deinit { SDL_DestroyTexture(handle) }
+    deinit { if whole == nil { SDL_DestroyTexture(handle) } }
 }
