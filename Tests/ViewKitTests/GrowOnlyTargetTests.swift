@@ -68,6 +68,8 @@ struct GrowOnlyTargetTests {
     /// renderer's card frames), a target reused once its still has gone.
     @Test func snapshotsStayInKeptTargetsReusedOnceTheirStillHasGone() throws {
         let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
+        // As GPU renderers keep them.
+        c.renderer.snapshotTargets = SnapshotTargets(keepsTargets: true)
         let large = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         large.backgroundColor = .white
         var first: Image? = try #require(c.renderer.snapshot(large))
@@ -96,11 +98,31 @@ struct GrowOnlyTargetTests {
         #expect(c.renderer.snapshotTargets.count == 2 && c.renderer.snapshotTargets.texturesMade == 2)
     }
 
+    /// On the software renderer a target is memory like any other: each still has one of its own size, which
+    /// goes with it.
+    @Test func onTheSoftwareRendererAStillsTargetGoesWithIt() throws {
+        let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
+        let view = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        view.backgroundColor = .red
+        weak var target: Texture?
+        do {
+            let still = try #require(c.renderer.snapshot(view))
+            let texture = try #require(still.texture)
+            #expect(texture.width == 300 && texture.height == 200 && texture.coordinateExtent == (1, 1))
+            target = texture
+            assertPixel(try #require(c.renderer.pixels(of: texture, region: SDL_Rect(x: 290, y: 190, w: 1, h: 1),
+                                                       width: 1, height: 1)).pixel(x: 0, y: 0), 255, 0, 0)
+        }
+        #expect(target == nil, "the still's target went with it")
+        #expect(c.renderer.snapshotTargets.count == 0 && c.renderer.snapshotTargets.texturesMade == 0)
+    }
+
     /// A still drawn in part of a larger target shows only its own pixels, by copies (axis-aligned) and by
     /// triangles (turned, rounded), whose texture coordinates SDL takes relative to the whole target.
     @Test(arguments: [false, true])
     func aStillInPartOfALargerTargetDrawsOnlyItsOwnPixels(turned: Bool) throws {
         let c = try OffscreenCanvas(size: Size(width: 120, height: 90), fonts: Fixtures.fonts)
+        c.renderer.snapshotTargets = SnapshotTargets(keepsTargets: true)
         // A white still grows the target to 320 × 256, then goes.
         let large = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         large.backgroundColor = .white

@@ -23,8 +23,8 @@ public final class Renderer {
     /// One offscreen target per nesting depth (groups, snapshots, read-backs), grown to the largest drawn at
     /// that depth and kept: animated groups change size every frame and would otherwise need a texture each.
     var targets: [Int: GrowOnlyTarget] = [:]
-    /// Where snapshots are drawn and kept.
-    var snapshotTargets = SnapshotTargets()
+    /// Where snapshots are drawn (and kept).
+    var snapshotTargets: SnapshotTargets
     var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
     var cornerPieces = LRUCache<CornerKey, ImageTexture>(budget: 4 << 20)
     var currentTarget: OpaquePointer?
@@ -65,6 +65,7 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         isSoftware = Renderer.name(of: handle) == "software"
         keepsFrame = !isSoftware
+        snapshotTargets = SnapshotTargets(keepsTargets: !isSoftware)
         var info = SDL_RendererInfo()
         let side = SDL_GetRendererInfo(handle, &info) == 0 ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
         maxTextureSide = side > 0 ? side : Int(Int32.max)
@@ -122,7 +123,7 @@ public final class Renderer {
         imageTextures.removeAll()
         smallImageTextures.removeAll()
         targets.removeAll()
-        snapshotTargets.removeAll()
+        snapshotTargets = SnapshotTargets(keepsTargets: snapshotTargets.keepsTargets)
         staging = nil
         cornerMasks.removeAll()
         cornerPieces.removeAll()

@@ -1,10 +1,14 @@
 import CSDL2
 
-/// The render targets snapshots are drawn in, each used again once the snapshot drawn in it has gone. A
-/// snapshot stays where it was drawn (no read-back from the GPU, no second texture), and the targets only
-/// grow (see `GrowOnlyTarget`): a transition's two stills, taken again and again at any window size, reuse
-/// the same two textures.
+/// The render targets snapshots are drawn in. A snapshot stays where it was drawn (no read-back from the GPU,
+/// no second texture). On GPU renderers the targets are kept, each used again once the snapshot drawn in it
+/// has gone, and only grow (see `GrowOnlyTarget`): a transition's two stills, taken again and again at any
+/// window size, reuse the same two textures. On the software renderer, where a target is memory like any
+/// other, each still gets a target of its own size that goes with it: nothing is held between transitions.
 struct SnapshotTargets {
+    /// Whether targets are kept for later snapshots.
+    let keepsTargets: Bool
+
     private struct Slot {
         var target = GrowOnlyTarget()
         /// The snapshot drawn in the target, while it lives.
@@ -13,10 +17,17 @@ struct SnapshotTargets {
 
     private var slots: [Slot] = []
 
-    /// The top-left `width` × `height` of a target no living snapshot uses, for a new snapshot: the smallest
-    /// large enough already if there is one, else the largest, grown (a target is added when all are in use).
-    /// Nil if SDL cannot make it.
+    init(keepsTargets: Bool) { self.keepsTargets = keepsTargets }
+
+    /// For a new snapshot, a target of its own, `width` × `height`; or where targets are kept, the top-left
+    /// `width` × `height` of one no living snapshot uses: the smallest large enough already if there is one,
+    /// else the largest, grown (a target is added when all are in use). Nil if SDL cannot make it.
     mutating func reserve(width: Int, height: Int, isOpaque: Bool, limit: Int, on renderer: OpaquePointer) -> Texture? {
+        guard keepsTargets else {
+            let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                           Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height))
+            return target.map { Texture(handle: $0, width: width, height: height, isOpaque: isOpaque) }
+        }
         let free = slots.indices.filter { slots[$0].still == nil }
         func area(_ i: Int) -> Int { slots[i].target.texture.map { $0.width * $0.height } ?? 0 }
         let fitting = free.filter { i in slots[i].target.texture.map { $0.width >= width && $0.height >= height } ?? false }
@@ -34,7 +45,4 @@ struct SnapshotTargets {
     /// How many targets there are, and how many textures were made for them (for tests).
     var count: Int { slots.count }
     private(set) var texturesMade = 0
-
-    /// Lets go of every target (a living snapshot keeps its own until it goes).
-    mutating func removeAll() { slots.removeAll() }
 }
