@@ -3,5 +3,6 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+/* SDL_mixer for its types: the library is loaded when first needed (Playback's MixerLibrary), not linked. */
 #include <SDL_mixer.h>
 #endif

@@ -46,6 +46,11 @@ final class MixerOutput: AudioOutput {
     /// Initialises SDL audio with `name` (nil: SDL's choice) and opens SDL_mixer on it, falling back to the
     /// dummy driver when `fallbackToSilence`; `problem` says why the real device could not be used.
     init(driver name: String?, fallbackToSilence: Bool, feed: OutputFeed, stream: StreamDescription) throws {
+        let mixer: MixerLibrary
+        switch MixerLibrary.load() {
+        case .success(let library): mixer = library
+        case .failure(let error): throw PlayerError.noAudioDevice(error.reason)
+        }
         MixerOutput.describeToSDL(stream)
         let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
         if initialised && MixerOutput.open() == 0 {
@@ -59,21 +64,24 @@ final class MixerOutput: AudioOutput {
             problem = PlayerError.noAudioDevice(reason).description + " Playing silently."
         }
         driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
-        Mix_HookMusic(outputFeedHook, Unmanaged.passUnretained(feed).toOpaque())
+        mixer.hookMusic(outputFeedHook, Unmanaged.passUnretained(feed).toOpaque())
     }
 
     /// Why the real device could not be used, when the output fell back to silence.
     let problem: String?
 
-    /// Opens SDL_mixer in the output format on the initialised SDL audio driver (0: done).
+    /// Opens SDL_mixer (loaded) in the output format on the initialised SDL audio driver (0: done).
     nonisolated static func open() -> Int32 {
-        Mix_OpenAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
+        guard case .success(let mixer) = MixerLibrary.load() else { return -1 }
+        return mixer.openAudio(Int32(OutputFormat.sampleRate), UInt16(AUDIO_S16SYS), Int32(OutputFormat.channels), 2048)
     }
 
     /// Closes SDL_mixer and SDL's audio, whoever opened them (SDL_mixer has one output per process).
     static func closeSDLAudio() {
-        Mix_HookMusic(nil, nil)
-        while Mix_QuerySpec(nil, nil, nil) != 0 { Mix_CloseAudio() }
+        if let mixer = MixerLibrary.ifLoaded {
+            mixer.hookMusic(nil, nil)
+            while mixer.querySpec(nil, nil, nil) != 0 { mixer.closeAudio() }
+        }
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
     }
 

@@ -3,6 +3,7 @@ import CSDL2
 /// A file SDL_mixer decodes whole into memory (`Mix_LoadWAV`, in the output's format: 16-bit stereo at
 /// 44.1 kHz), read out as floats. Needs SDL_mixer open while loading; the samples outlive its release.
 final class MixerChunkDecoder: Decoder {
+    private let mixer: MixerLibrary
     private let chunk: UnsafeMutablePointer<Mix_Chunk>
     private var cursor = 0
     let frameCount: Int
@@ -11,7 +12,9 @@ final class MixerChunkDecoder: Decoder {
     init(path: String) throws(DecoderError) {
         // SDL_mixer converts into the format of its open output; with the sound going to a PulseAudio stream of
         // the player's own, it is opened on SDL's silent driver for the conversion only.
-        let borrowed = Mix_QuerySpec(nil, nil, nil) == 0
+        let mixer = try MixerLibrary.load().get()
+        self.mixer = mixer
+        let borrowed = mixer.querySpec(nil, nil, nil) == 0
         if borrowed {
             guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, MixerOutput.open() == 0 else {
                 throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))")
@@ -19,11 +22,11 @@ final class MixerChunkDecoder: Decoder {
         }
         defer {
             if borrowed {
-                Mix_CloseAudio()
+                mixer.closeAudio()
                 SDL_QuitSubSystem(SDL_INIT_AUDIO)
             }
         }
-        guard let chunk = Mix_LoadWAV(path) else { throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))") }
+        guard let chunk = mixer.loadWAVRW(SDL_RWFromFile(path, "rb"), 1) else { throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))") }
         self.chunk = chunk
         frameCount = Int(chunk.pointee.alen) / (2 * OutputFormat.channels)
     }
@@ -39,5 +42,5 @@ final class MixerChunkDecoder: Decoder {
 
     func seek(toFrame frame: Int) { cursor = max(0, min(frame, frameCount)) }
 
-    deinit { Mix_FreeChunk(chunk) }
+    deinit { mixer.freeChunk(chunk) }
 }

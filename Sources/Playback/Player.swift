@@ -74,7 +74,7 @@ public final class Player {
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
                 stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying")) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.
-        if Mix_QuerySpec(nil, nil, nil) != 0 { MixerOutput.closeSDLAudio() }
+        if MixerLibrary.isOpen { MixerOutput.closeSDLAudio() }
         requestedDriver = name
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends

@@ -71,6 +71,12 @@ struct QuietNeighbourTests {
         #expect(inputs.contains("media.role = \"music\""))
         #expect(inputs.contains("application.name = \"NowPlaying\""))
         #expect(inputs.contains("application.icon_name = \"nowplaying\""))
+        // Issue 18: playing through the server, SDL_mixer (and the dozen libraries its FluidSynth links) is
+        // never loaded.
+        // Read to its end (a /proc file tells no size: Foundation's String(contentsOfFile:) stops at its first line).
+        let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(app.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("libSDL2-2.0"), "the app's mappings are read")
+        #expect(!maps.contains("libSDL2_mixer") && !maps.contains("libfluidsynth"), "SDL_mixer is mapped")
         FileManager.default.createFile(atPath: dir + "/go", contents: nil)
         #expect(waitFor(60) { !app.isRunning })
         #expect(app.wait() == 0)

@@ -119,6 +119,17 @@ final class FormatTests {
         #expect(heard > 1.9 && heard < 4, "\(heard) s of sound, \(frames.count) frames, duration \(player.duration)")
     }
 
+    /// SDL_mixer is loaded only when needed (MIDI, or the sound through SDL): where it is missing, that is said
+    /// in plain words.
+    @Test func aMissingSDLMixerIsNamed() throws {
+        guard case .failure(let error) = MixerLibrary.open(scratch.path("no-mixer-here/libSDL2_mixer-2.0.so.0")) else {
+            Issue.record("SDL_mixer loaded from an empty folder")
+            return
+        }
+        #expect(error.reason.hasPrefix("SDL_mixer is not installed: "), "\(error.reason)")
+        #expect(error.reason.contains("libSDL2_mixer-2.0.so.0"), "\(error.reason)")
+    }
+
     @Test func aBuildWithoutFFmpegSaysWhatTheFileIs() throws {
         let path = try fixtures.sine("song.m4a", codec: ["-c:a", "aac"], seconds: 0.5, withCover: false)
         let player = try capture.player(backends: [.mixer])
