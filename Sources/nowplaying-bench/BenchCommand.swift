@@ -37,6 +37,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Also write the JSON to this file.")
     var json: String?
 
+    @Flag(help: "Also play the demo album in the music players installed among Audacious, Rhythmbox, Lollypop and mpv (Debian's packages), and in NowPlaying the same way, and print them side by side.")
+    var peers = false
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nowplaying-bench-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -50,7 +53,10 @@ struct BenchCommand: AsyncParsableCommand {
         try LargeCoverLibrary.write(tracks: 12, audio: resources.demoAlbum + "/02-paper-satellites.mp3", to: largeCovers)
         let durations: Scenarios.Durations = quick ? .quick : .full
 
-        let results = try await VirtualDisplay.with(force: xvfb) { display in
+        if peers && audioDriver != "pulseaudio" {
+            throw BenchError("--peers compares programs through the benchmark's own PulseAudio server: leave --audio-driver at pulseaudio.")
+        }
+        let (results, peerFigures) = try await VirtualDisplay.with(force: xvfb) { display in
             try await withSoundServer(in: scratch) { server in
             var results: [ConfigurationResult] = []
             for renderer in renderers {
@@ -66,14 +72,20 @@ struct BenchCommand: AsyncParsableCommand {
                     results.append(try await measure(scenarios, renderer: renderer, libraries: libraries, largeCovers: largeCovers))
                 }
             }
-            return results
+            guard peers, let server, let nowPlaying = AppRun.executable else { return (results, [PeerFigures]()) }
+            let figures = try await SessionBus.with(in: scratch.appendingPathComponent("bus")) { bus in
+                let comparison = Peers(display: display, server: server, bus: bus, scratch: scratch, durations: durations,
+                                       rounds: quick ? 1 : 3)
+                return try await comparison.measure(Peers.programs(nowPlaying: nowPlaying.string), album: resources.demoAlbum)
+            }
+            return (results, figures)
             }
         }
         print("Laying out 20,000 distinct strings …")
         let fonts = resources.fontLibrary
         let longSession = try await MainActor.run { try LongSessionFigures.measure(fonts: fonts) }
         let report = BenchReport(mode: quick ? "quick" : "full", audioDriver: audioDriver, results: results,
-                                 longSession: longSession)
+                                 longSession: longSession, peers: peerFigures)
         print(report.table)
         let data = try report.jsonData()
         print(String(decoding: data, as: UTF8.self))

@@ -17,6 +17,8 @@ struct BenchReport: Codable {
     var results: [ConfigurationResult]
     /// Scenario 9, measured once in this process (it draws nothing on screen).
     var longSession: LongSessionFigures
+    /// `--peers`: NowPlaying and the players installed, playing the demo album (empty without the flag).
+    var peers: [PeerFigures] = []
     var budget: [BudgetLine] = []
 
     /// The window size the budget is for.
@@ -30,11 +32,13 @@ struct BenchReport: Codable {
         static let `default` = Limits(playingCPU: 3, startupMs: 250, peakMemoryMiB: 160)
     }
 
-    init(mode: String, audioDriver: String, results: [ConfigurationResult], longSession: LongSessionFigures) {
+    init(mode: String, audioDriver: String, results: [ConfigurationResult], longSession: LongSessionFigures,
+         peers: [PeerFigures] = []) {
         self.mode = mode
         self.audioDriver = audioDriver
         self.results = results
         self.longSession = longSession
+        self.peers = peers
         var lines: [BudgetLine] = []
         if let r = results.first(where: { $0.renderer == "software" && $0.size == BenchReport.budgetSize }) {
             lines += BenchReport.lines(for: r, limits: .software)
@@ -133,6 +137,20 @@ struct BenchReport: Codable {
         out.append(row("  9 long session, \(s.strings) strings", "per string: first · last \(s.window)",
                        "\(f(s.firstMicroseconds)) µs · \(f(s.lastMicroseconds)) µs (\(f(s.ratio, 2)) ×)"))
         out.append("")
+        if !peers.isEmpty {
+            let runs = peers[0].runs == 1 ? "one run each" : "medians of \(peers[0].runs) runs, in turn"
+            out.append("peers: the demo album playing through the benchmark's PulseAudio (\(runs))")
+            out.append("  " + "program".padding(toLength: 32, withPad: " ", startingAt: 0)
+                       + "to window · CPU · wakeups · server CPU, wakeups · peak RSS · PSS")
+            for p in peers {
+                let startup = p.startupMs.map { "\(f($0)) ms" } ?? "—"
+                out.append("  " + p.program.padding(toLength: 32, withPad: " ", startingAt: 0)
+                           + "\(startup) · \(f(p.cpuPercent, 2)) % · \(f(p.wakeupsPerSecond)) /s · "
+                           + "\(f(p.server.cpuPercent, 2)) %, \(f(p.server.wakeupsPerSecond)) /s · "
+                           + "\(f(p.peakRSSMiB)) MiB · \(f(p.pssMiB)) MiB" + (p.played ? "" : " (no stream: it did not play)"))
+            }
+            out.append("")
+        }
         if !budget.isEmpty {
             out.append("Budget (\(BenchReport.budgetSize); software renderer, then the default one)")
             for b in budget {

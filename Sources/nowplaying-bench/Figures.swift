@@ -98,3 +98,41 @@ extension Array where Element == Double {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }
+
+/// One program of `--peers`: the demo album playing (medians over its runs).
+struct PeerFigures: Codable {
+    var program: String
+    var runs: Int
+    /// From starting the process to its window on screen (nil: it opens none).
+    var startupMs: Double?
+    /// Of one core, all threads of the program and the processes it started.
+    var cpuPercent: Double
+    var wakeupsPerSecond: Double
+    /// The sound server's share over the same seconds.
+    var server: ServerFigures
+    /// VmHWM and Pss, summed over the program's processes.
+    var peakRSSMiB: Double
+    var pssMiB: Double
+    /// Whether the sound server had a stream while it was measured (it really played), in every run.
+    var played: Bool
+
+    /// Each figure's median over `runs`.
+    static func median(_ runs: [PeerFigures]) -> PeerFigures {
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+        var m = runs[0]
+        m.runs = runs.count
+        let startups = runs.compactMap(\.startupMs)
+        m.startupMs = startups.isEmpty ? nil : median(startups)
+        m.cpuPercent = median(runs.map(\.cpuPercent))
+        m.wakeupsPerSecond = median(runs.map(\.wakeupsPerSecond))
+        m.server.cpuPercent = median(runs.map(\.server.cpuPercent))
+        m.server.wakeupsPerSecond = median(runs.map(\.server.wakeupsPerSecond))
+        m.peakRSSMiB = median(runs.map(\.peakRSSMiB))
+        m.pssMiB = median(runs.map(\.pssMiB))
+        m.played = runs.allSatisfy(\.played)
+        return m
+    }
+}

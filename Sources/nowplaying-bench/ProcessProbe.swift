@@ -1,7 +1,8 @@
 import Foundation
 import NowPlaying
 
-/// Reads a running process's CPU time and wakeups from /proc, summed over its threads.
+/// Reads a running process's CPU time, wakeups and memory from /proc, summed over its threads (and, when
+/// asked, over the processes it started: a player's helpers are part of what it costs).
 struct ProcessProbe {
     struct Sample {
         /// `Monotonic.now()` when read.
@@ -23,13 +24,38 @@ struct ProcessProbe {
     }
 
     let pid: Int32
+    /// Whether the processes it started (and theirs) count too.
+    var withChildren = false
+
+    /// The process, and its descendants when `withChildren`.
+    var processes: [Int32] {
+        guard withChildren else { return [pid] }
+        // Parent of each process, from /proc/PID/stat (the field after the parenthesised name).
+        var children: [Int32: [Int32]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(child) }
+        }
+        var all = [pid], i = 0
+        while i < all.count { all += children[all[i]] ?? []; i += 1 }
+        return all
+    }
 
     func sample() -> Sample {
         var threads: [String: (cpu: Double, wakeups: Int)] = [:]
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for process in processes {
+            sample(process, into: &threads)
+        }
+        return Sample(time: Monotonic.now(), threads: threads)
+    }
+
+    private func sample(_ process: Int32, into threads: inout [String: (cpu: Double, wakeups: Int)]) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
         for task in tasks {
             var cpu = 0.0, wakeups = 0
-            let dir = "/proc/\(pid)/task/\(task)"
+            let dir = "/proc/\(process)/task/\(task)"
             if let sched = try? String(contentsOfFile: dir + "/schedstat", encoding: .utf8),
                let ns = sched.split(separator: " ").first.flatMap({ Double($0) }) {
                 cpu = ns / 1e9
@@ -41,6 +67,22 @@ struct ProcessProbe {
             }
             threads[task] = (cpu, wakeups)
         }
-        return Sample(time: Monotonic.now(), threads: threads)
+    }
+
+    /// Peak resident memory (VmHWM) and proportional set size (Pss: shared pages divided among the processes
+    /// sharing them) in KiB, summed over the processes.
+    func memory() -> (peakKiB: Int, pssKiB: Int) {
+        var peak = 0, pss = 0
+        func kib(_ file: String, _ key: String) -> Int {
+            // Read to the end: a /proc file tells no size.
+            let text = String(decoding: FileHandle(forReadingAtPath: file)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
+            return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) } ?? 0
+        }
+        for process in processes {
+            peak += kib("/proc/\(process)/status", "VmHWM:")
+            pss += kib("/proc/\(process)/smaps_rollup", "Pss:")
+        }
+        return (peak, pss)
     }
 }
