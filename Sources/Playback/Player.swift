@@ -112,13 +112,32 @@ public final class Player {
 
     /// Opens the output anew when the sound server went away under it (restarted, crashed), so playback
     /// goes on from where it was heard; a player not playing reopens when it next plays. Called as playback's
-    /// progress is refreshed.
-    public func recoverLostOutput() {
-        guard let output, output.isLost else { return }
-        output.close()
-        self.output = nil
-        if state == .playing { _ = reopenOutput() }
+    /// progress is refreshed, `now` on the caller's clock (seconds). A server that restarts takes a moment to
+    /// answer again: while playing, it is asked again each second, nothing heard meanwhile (the position
+    /// holds), for `serverReturnWait`; only then does the sound go where opening finds a place (SDL's choice,
+    /// else silence).
+    public func recoverLostOutput(now: Double) {
+        if let output, output.isLost {
+            output.close()
+            self.output = nil
+            lostServer = (since: now, lastTry: -Double.infinity)
+        }
+        guard output == nil, state == .playing, let lost = lostServer, now - lost.lastTry >= 1 else { return }
+        if let pulse = PulseOutput(feed: feed, stream: stream) {
+            lostServer = nil
+            attach(pulse)
+        } else if now - lost.since >= Player.serverReturnWait {
+            lostServer = nil
+            _ = reopenOutput()
+        } else {
+            lostServer?.lastTry = now
+        }
     }
+
+    /// How long a sound server that went away is waited for while playing.
+    static let serverReturnWait = 10.0
+    /// When the sound server went away, and when it was last asked again (nil: it did not, or it is back).
+    private var lostServer: (since: Double, lastTry: Double)?
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
     private func reopenOutput() -> Bool {

@@ -31,11 +31,12 @@ struct QuietNeighbourTests {
                 env: XDisplay.environment(["XDG_RUNTIME_DIR": dir, "HOME": dir]))
         }
 
-        /// Kills the server (as a crash would) and starts a new one on the same socket.
-        func restart() throws {
+        /// Kills the server (as a crash would) and, `downFor` seconds later, starts a new one on the same socket.
+        func restart(downFor seconds: Double) throws {
             kill(server.pid, SIGKILL)
             _ = server.wait()
             try? FileManager.default.removeItem(atPath: dir + "/native")
+            Thread.sleep(forTimeInterval: seconds)
             server = try PrivatePulse.start(in: dir)
             try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers again")
         }
@@ -110,8 +111,9 @@ struct QuietNeighbourTests {
         let latency = try #require(try pulse.sinkInput("Buffer Latency:")).split(separator: " ").compactMap { Int($0) }.first ?? 0
         #expect(latency >= 100_000, "written ahead: \(latency) µs")
 
-        // The server crashes and comes back: the playing app connects again.
-        try pulse.restart()
+        // The server crashes and comes back a few seconds later (as long as a slow restart takes, longer than the
+        // app's progress ticks and its connection timeout): the playing app connects again, not to silence.
+        try pulse.restart(downFor: 4)
         #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Paper Satellites — The Quiet Frequencies\"" },
                 "a new stream on the new server")
 
