@@ -147,7 +147,8 @@ struct BenchReport: Codable {
                 out.append("  " + p.program.padding(toLength: 32, withPad: " ", startingAt: 0)
                            + "\(startup) · \(f(p.cpuPercent, 2)) % · \(f(p.wakeupsPerSecond)) /s · "
                            + "\(f(p.server.cpuPercent, 2)) %, \(f(p.server.wakeupsPerSecond)) /s · "
-                           + "\(f(p.peakRSSMiB)) MiB · \(f(p.pssMiB)) MiB" + (p.played ? "" : " (no stream: it did not play)"))
+                           + "\(f(p.peakRSSMiB)) MiB · \(f(p.pssMiB)) MiB"
+                           + (p.runsWithStream == p.runs ? "" : " (a stream seen in \(p.runsWithStream) of \(p.runs) runs)"))
             }
             out.append("")
         }

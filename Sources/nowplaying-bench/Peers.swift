@@ -92,15 +92,17 @@ struct Peers {
             try await Task.sleep(for: .seconds(durations.settle))
             let probe = ProcessProbe(pid: pid, withChildren: true), serverProbe = ProcessProbe(pid: server.pid)
             let a = probe.sample(), serverA = serverProbe.sample()
+            let streamAtStart = try await serverHasStreams()
             try await Task.sleep(for: .seconds(durations.steady))
             let b = probe.sample(), serverB = serverProbe.sample()
             let memory = probe.memory()
+            let streamAtEnd = try await serverHasStreams()
             let seconds = b.time - a.time, used = b.since(a)
             return PeerFigures(program: program.name, runs: 1, startupMs: startup, cpuPercent: used.cpu / seconds * 100,
                                wakeupsPerSecond: Double(used.wakeups) / seconds,
                                server: ServerFigures(from: serverA, to: serverB),
                                peakRSSMiB: Double(memory.peakKiB) / 1024, pssMiB: Double(memory.pssKiB) / 1024,
-                               played: try await serverHasStreams())
+                               runsWithStream: streamAtStart || streamAtEnd ? 1 : 0)
         }
         return result.closureResult
     }
