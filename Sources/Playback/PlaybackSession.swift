@@ -204,6 +204,14 @@ public final class PlaybackSession {
 
     public func togglePlay() { isPlaying ? pause() : play() }
 
+    /// Connects to a sound server that went away, once it is back (`Player.recoverLostOutput`), and tells the
+    /// views when one that did not come back stopped playback.
+    public func recoverLostOutput(now: Double) {
+        let wasPlaying = isPlaying
+        player.recoverLostOutput(now: now)
+        if isPlaying != wasPlaying { onStateChange?() }
+    }
+
     /// Next track (user): at the end with repeat off, back to the first track, stopped.
     public func next() {
         guard !tracks.isEmpty else { return }

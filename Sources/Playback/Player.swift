@@ -128,7 +128,10 @@ public final class Player {
             attach(pulse)
         } else if now - lost.since >= Player.serverReturnWait {
             lostServer = nil
-            _ = reopenOutput()
+            let elsewhere = reopenOutput() ? (output as? MixerOutput).map { $0.problem ?? "playing through SDL's \($0.driver) driver." }
+                : "nothing plays."
+            onOutputProblem?("The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
+                             + (elsewhere ?? "playing on."))
         } else {
             lostServer?.lastTry = now
         }
@@ -136,6 +139,9 @@ public final class Player {
 
     /// How long a sound server that went away is waited for while playing.
     static let serverReturnWait = 10.0
+    /// Told, in a line for the user, when the sound had to go elsewhere while playing (the sound server did not
+    /// come back).
+    public var onOutputProblem: ((String) -> Void)?
     /// When the sound server went away, and when it was last asked again (nil: it did not, or it is back).
     private var lostServer: (since: Double, lastTry: Double)?
 

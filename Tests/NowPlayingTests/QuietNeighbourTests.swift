@@ -41,6 +41,13 @@ struct QuietNeighbourTests {
             try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers again")
         }
 
+        /// Kills the server (as a crash would) for good.
+        func goAway() {
+            kill(server.pid, SIGKILL)
+            _ = server.wait()
+            try? FileManager.default.removeItem(atPath: dir + "/native")
+        }
+
         deinit { server.stop() }
 
         func pactl(_ args: String...) throws -> String {
@@ -123,6 +130,24 @@ struct QuietNeighbourTests {
         try key("space")
         #expect(try waitFor(30) { try pulse.sinkInput("Volume:")?.contains("/  90% /") == true },
                 "the reopened stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
+    }
+
+    /// A sound server that does not come back: after ten seconds of asking, the app says so once, in a line, with
+    /// where the sound goes now (here SDL is told to use PulseAudio only: nowhere).
+    @Test func aServerThatDoesNotComeBackIsSaidOnce() throws {
+        let pulse = try PrivatePulse()
+        let r = try RunningApp(environment: pulse.client.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+        try r.x.run("xdotool", ["key", "--window", r.window, "space"])
+        #expect(try r.dump().find("playPause")?.label == "Pause")
+        #expect(try waitFor(30) { try pulse.sinkInput("Sink Input #") != nil })
+        pulse.goAway()
+        let line = "The sound server went away and did not come back in 10 s; "
+        func said() -> [Substring] {
+            ((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains(line) }
+        }
+        #expect(waitFor(60) { !said().isEmpty }, "stderr: \((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "")")
+        #expect(said().map(String.init) == ["nowplaying: " + line + "nothing plays."])
+        #expect(try r.dump().find("playPause")?.label == "Play", "stopped")
     }
 
     /// Issue 15: "The screen saver is allowed unless `--kiosk` is playing", and the desktop is told who holds it

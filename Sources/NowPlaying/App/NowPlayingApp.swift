@@ -141,6 +141,7 @@ public final class NowPlayingApp {
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
+        session.player.onOutputProblem = { [weak self] in self?.report($0) }
         if let problem = sessionLock.problem {
             report("\(problem) This run's queue will not be kept.")
         } else if !sessionLock.isOwner {

@@ -47,7 +47,7 @@ final class PlaybackClock {
             // A track change written ahead of what is heard is shown when it is heard; a sound server that
             // went away is connected to again.
             if session.player.hasFinishedEvent { session.handleMusicFinished() }
-            session.player.recoverLostOutput(now: application.clock.now)
+            session.recoverLostOutput(now: application.clock.now)
             refresh()
             if session.isPlaying { startProgress() }
         }
