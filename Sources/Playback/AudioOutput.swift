@@ -44,7 +44,8 @@ final class MixerOutput: AudioOutput {
     var isLost: Bool { false }
 
     /// Initialises SDL audio with `name` (nil: SDL's choice) and opens SDL_mixer on it, falling back to the
-    /// dummy driver when `fallbackToSilence`; `problem` says why the real device could not be used.
+    /// dummy driver when `fallbackToSilence`; `problem` says why the real device could not be used. Throws when
+    /// SDL_mixer itself cannot be loaded (then no SDL output can play at all, not even silently).
     init(driver name: String?, fallbackToSilence: Bool, feed: OutputFeed, stream: StreamDescription) throws {
         let mixer: MixerLibrary
         switch MixerLibrary.load() {

@@ -128,10 +128,10 @@ public final class Player {
             attach(pulse)
         } else if now - lost.since >= Player.serverReturnWait {
             lostServer = nil
-            let elsewhere = reopenOutput() ? (output as? MixerOutput).map { $0.problem ?? "playing through SDL's \($0.driver) driver." }
-                : "nothing plays."
-            onOutputProblem?("The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
-                             + (elsewhere ?? "playing on."))
+            let said = "The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
+            guard reopenOutput() else { onOutputProblem?(said + "nothing plays."); return }
+            // (Back just now, the server took the sound again: nothing to say.)
+            if let mixer = output as? MixerOutput { onOutputProblem?(said + (mixer.problem ?? "playing through SDL's \(mixer.driver) driver.")) }
         } else {
             lostServer?.lastTry = now
         }
@@ -145,9 +145,18 @@ public final class Player {
     /// When the sound server went away, and when it was last asked again (nil: it did not, or it is back).
     private var lostServer: (since: Double, lastTry: Double)?
 
-    /// Reopens the output after `releaseOutput`; false when it fails (then stopped).
+    /// Reopens the output after `releaseOutput`; false when it fails (then stopped). While a sound server that
+    /// went away is waited for (`recoverLostOutput`), only it will do: a track change or a resume meanwhile goes
+    /// on without an output until it answers, rather than settle elsewhere for good.
     private func reopenOutput() -> Bool {
         guard output == nil else { return true }
+        if lostServer != nil {
+            if let pulse = PulseOutput(feed: feed, stream: stream) {
+                lostServer = nil
+                attach(pulse)
+            }
+            return true
+        }
         do {
             attach(try Player.openOutput(driver: requestedDriver, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream))
         } catch {

@@ -72,7 +72,10 @@ struct BenchCommand: AsyncParsableCommand {
                     results.append(try await measure(scenarios, renderer: renderer, libraries: libraries, largeCovers: largeCovers))
                 }
             }
-            guard peers, let server, let nowPlaying = AppRun.executable else { return (results, [PeerFigures]()) }
+            guard peers else { return (results, [PeerFigures]()) }
+            guard let server, let nowPlaying = AppRun.executable else {
+                throw BenchError("--peers needs the private PulseAudio server and the nowplaying executable beside the benchmark.")
+            }
             let figures = try await SessionBus.with(in: scratch.appendingPathComponent("bus")) { bus in
                 let comparison = Peers(display: display, server: server, bus: bus, scratch: scratch, durations: durations,
                                        rounds: quick ? 1 : 3)

@@ -6,8 +6,9 @@ import SystemPackage
 /// `--peers`: the music players people use, run through the same playing scenario as NowPlaying, on the same
 /// display and sound server, so that the comparison of issue 18 can be repeated by anyone. Each program plays
 /// the demo album from its command line, with a home folder of its own and a private session bus; measured
-/// are the time until its window is on screen, its CPU and wakeups while it plays (with the helper processes
-/// it started), the sound server's beside it, its peak resident memory and its proportional set size.
+/// are the time until its window is on screen, its CPU and wakeups while it plays (with the processes it
+/// started itself; services it asked D-Bus to start are not counted), the sound server's beside it, its peak
+/// resident memory and its proportional set size.
 /// Programs that are not installed are left out.
 struct Peers {
     /// A program compared, and how it is told to play files.
@@ -30,8 +31,8 @@ struct Peers {
 
     /// NowPlaying on both renderers, then the players of Debian's packages that are installed.
     static func programs(nowPlaying: String) -> [Program] {
-        let app: @Sendable (String, [String]) -> [String] = { home, _ in
-            ["--new-instance", "--state-dir", home + "/state", "--size", BenchReport.budgetSize]
+        let app: @Sendable (String, [String]) -> [String] = { home, files in
+            ["--new-instance", "--state-dir", home + "/state", "--size", BenchReport.budgetSize] + files
         }
         let ours = [
             Program(name: "NowPlaying, software renderer", executable: nowPlaying, arguments: app,
@@ -49,7 +50,7 @@ struct Peers {
         return ours + theirs.filter { FileManager.default.isExecutableFile(atPath: $0.executable) }
     }
 
-    /// Every program, `rounds` times, on the demo album (`app` is what NowPlaying is given: its folder).
+    /// Every program, `rounds` times, on the demo album (NowPlaying is given its folder, the others its files).
     func measure(_ programs: [Program], album: String) async throws -> [PeerFigures] {
         let files = try FileManager.default.contentsOfDirectory(atPath: album).sorted()
             .filter { ["mp3", "ogg", "opus", "flac", "wav", "m4a"].contains(URL(fileURLWithPath: $0).pathExtension) }

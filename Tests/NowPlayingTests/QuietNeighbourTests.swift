@@ -33,10 +33,13 @@ struct QuietNeighbourTests {
 
         /// Kills the server (as a crash would) and, `downFor` seconds later, starts a new one on the same socket.
         func restart(downFor seconds: Double) throws {
-            kill(server.pid, SIGKILL)
-            _ = server.wait()
-            try? FileManager.default.removeItem(atPath: dir + "/native")
+            goAway()
             Thread.sleep(forTimeInterval: seconds)
+            try comeBack()
+        }
+
+        /// Starts a new server on the same socket, after `goAway`.
+        func comeBack() throws {
             server = try PrivatePulse.start(in: dir)
             try #require(waitFor(60) { (try? self.pactl("info"))?.contains("Server Name") == true }, "PulseAudio answers again")
         }
@@ -130,6 +133,25 @@ struct QuietNeighbourTests {
         try key("space")
         #expect(try waitFor(30) { try pulse.sinkInput("Volume:")?.contains("/  90% /") == true },
                 "the reopened stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
+    }
+
+    /// A track changed while the server is away waits for it, rather than going to SDL's driver for good: when
+    /// the server is back, so is the stream, named after the new song.
+    @Test func aTrackChangeWhileTheServerIsAwayWaitsForIt() throws {
+        let pulse = try PrivatePulse()
+        let r = try RunningApp(environment: pulse.client.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+        func key(_ name: String) throws { try r.x.run("xdotool", ["key", "--window", r.window, name]) }
+        try key("space")
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Neon Harbor — The Quiet Frequencies\"" })
+        pulse.goAway()
+        Thread.sleep(forTimeInterval: 1)
+        try key("Right")
+        #expect(try r.dump().find("title")?.text == "Paper Satellites")
+        Thread.sleep(forTimeInterval: 1)
+        try pulse.comeBack()
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Paper Satellites — The Quiet Frequencies\"" },
+                "the stream is back: \((try? pulse.pactl("list", "sink-inputs")) ?? "")")
+        #expect(try r.dump().find("playPause")?.label == "Pause")
     }
 
     /// A sound server that does not come back: after ten seconds of asking, the app says so once, in a line, with

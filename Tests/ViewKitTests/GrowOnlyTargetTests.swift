@@ -134,6 +134,7 @@ struct GrowOnlyTargetTests {
         small.addSubview(inner)
         let still = try #require(c.renderer.snapshot(small, background: .black))
         #expect(still.size == Size(width: 120, height: 90))
+        #expect(c.renderer.snapshotTargets.texturesMade == 1, "drawn in the white still's target")
 
         let shown = ImageView(frame: Rect(x: 0, y: 0, width: 120, height: 90))
         shown.image = still
