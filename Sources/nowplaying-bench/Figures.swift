@@ -119,20 +119,16 @@ struct PeerFigures: Codable {
 
     /// Each figure's median over `runs`.
     static func median(_ runs: [PeerFigures]) -> PeerFigures {
-        func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        }
         var m = runs[0]
         m.runs = runs.count
         let startups = runs.compactMap(\.startupMs)
-        m.startupMs = startups.isEmpty ? nil : median(startups)
-        m.cpuPercent = median(runs.map(\.cpuPercent))
-        m.wakeupsPerSecond = median(runs.map(\.wakeupsPerSecond))
-        m.server.cpuPercent = median(runs.map(\.server.cpuPercent))
-        m.server.wakeupsPerSecond = median(runs.map(\.server.wakeupsPerSecond))
-        m.peakRSSMiB = median(runs.map(\.peakRSSMiB))
-        m.pssMiB = median(runs.map(\.pssMiB))
+        m.startupMs = startups.isEmpty ? nil : startups.median
+        m.cpuPercent = runs.map(\.cpuPercent).median
+        m.wakeupsPerSecond = runs.map(\.wakeupsPerSecond).median
+        m.server.cpuPercent = runs.map(\.server.cpuPercent).median
+        m.server.wakeupsPerSecond = runs.map(\.server.wakeupsPerSecond).median
+        m.peakRSSMiB = runs.map(\.peakRSSMiB).median
+        m.pssMiB = runs.map(\.pssMiB).median
         m.runsWithStream = runs.map(\.runsWithStream).reduce(0, +)
         return m
     }
