@@ -42,9 +42,29 @@ struct SavedSessionTests {
         #expect(paths.map { ($0 as NSString).lastPathComponent } == audio)
         #expect(saved["current"] as? Int == 1, "the second track, after →")
         #expect(abs((saved["position"] as? Double ?? -1) - 10) < 0.05, "10 s in, after shift+→ (paused)")
-        #expect(abs((saved["volume"] as? Double ?? -1) - 0.8) <= 1.0 / 128, "two steps of a tenth down from full (to SDL_mixer's 1/128)")
+        #expect(abs((saved["volume"] as? Double ?? -1) - 0.8) < 0.001, "two steps of a tenth down from full")
         #expect(saved["shuffle"] as? Bool == true)
         #expect(saved["repeatMode"] as? String == "one")
         #expect(Set(saved.keys) == ["paths", "current", "position", "volume", "shuffle", "repeatMode"], "nothing else, nothing missing")
+    }
+
+    /// Issue 16: the saved volume is the one the user set. Muting (the media key) silences this run only: a
+    /// user who muted and quit finds their volume at the next start, as the desktop's own mute does.
+    @Test func quittingWhileMutedSavesTheVolumeTheUserSet() throws {
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built beside the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-mute-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Three tenths down from full, then the mute key, then q.
+        try "key down\nkey down\nkey down\nkey audiomute\nwait 100\nquit\n"
+            .write(to: dir.appendingPathComponent("script"), atomically: true, encoding: .utf8)
+        let run = try ChildProcess(binary.path, ["--headless", "--paused", "--size", "375x667",
+                                                 "--state-dir", dir.appendingPathComponent("state").path,
+                                                 "--script", dir.appendingPathComponent("script").path],
+                                   env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir.path])
+        #expect(run.wait() == 0)
+        let data = try Data(contentsOf: dir.appendingPathComponent("state/state.json"))
+        let saved = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(abs((saved["volume"] as? Double ?? -1) - 0.7) < 0.001, "the volume set before muting, not silence")
     }
 }

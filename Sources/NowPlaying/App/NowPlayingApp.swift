@@ -280,15 +280,25 @@ public final class NowPlayingApp {
     /// Saves the session now, at the end of the run (`q`, the window closed, SIGTERM, SIGINT).
     private func saveSession() {
         guard !session.tracks.isEmpty, let saver else { return }
-        if let message = saver.saveNow(session.state) { printError(message) }
+        if let message = saver.saveNow(stateToSave) { printError(message) }
     }
+
+    /// The session as saved: while muted, with the volume the user had set (muting silences this run only).
+    private var stateToSave: PlaybackState {
+        var state = session.state
+        if let before = mutedVolume { state.volume = before }
+        return state
+    }
+
+    /// The volume before the mute key, while it still silences (a volume set since ends the mute).
+    private var mutedVolume: Double? { session.volume == 0 ? volumeBeforeMute : nil }
 
     /// Saves the session in the background (after a track change).
     private func saveSessionSoon() {
         guard !session.tracks.isEmpty, let saver else { return }
         let mainLoop = application.mainLoop
         // On stderr at once (the run may end before the loop turns again), on screen from the loop.
-        saver.save(session.state) { message in
+        saver.save(stateToSave) { message in
             printError(message)
             mainLoop.async { [weak self] in self?.show(message) }
         }
@@ -326,7 +336,7 @@ public final class NowPlayingApp {
             session.volume = (session.volume + step).clamped(to: 0...1)
             report("Volume \(Int((session.volume * 100).rounded())) %")
         case .toggleMute:
-            if let before = volumeBeforeMute {
+            if let before = mutedVolume {
                 volumeBeforeMute = nil
                 session.volume = before
                 report("Volume \(Int((session.volume * 100).rounded())) %")
