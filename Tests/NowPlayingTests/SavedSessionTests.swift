@@ -5,10 +5,6 @@ import Testing
 /// the app's own decoder), after a script that changed each of them.
 struct SavedSessionTests {
     @Test func quittingSavesEveryFieldOfTheSession() throws {
-        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built beside the tests")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-quit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
         // SPEC I2: → next, s shuffle, r repeat (off → all → one), ↓ volume, shift+→ seek (10 s, README's key
         // table), q quits. The volume starts full and each ↓ takes a tenth off.
         let script = """
@@ -23,14 +19,7 @@ struct SavedSessionTests {
         wait 100
         quit
         """
-        try script.write(to: dir.appendingPathComponent("script"), atomically: true, encoding: .utf8)
-        let run = try ChildProcess(binary.path, ["--headless", "--paused", "--size", "375x667",
-                                                 "--state-dir", dir.appendingPathComponent("state").path,
-                                                 "--script", dir.appendingPathComponent("script").path],
-                                   env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir.path])
-        #expect(run.wait() == 0)
-        let data = try Data(contentsOf: dir.appendingPathComponent("state/state.json"))
-        let saved = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let saved = try savedSession(after: script)
 
         // The demo album, in track order (its files are numbered).
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -50,21 +39,25 @@ struct SavedSessionTests {
 
     /// Issue 16: the saved volume is the one the user set. Muting (the media key) silences this run only: a
     /// user who muted and quit finds their volume at the next start, as the desktop's own mute does.
+    /// Three tenths down from full, then the mute key, then q.
     @Test func quittingWhileMutedSavesTheVolumeTheUserSet() throws {
+        let saved = try savedSession(after: "key down\nkey down\nkey down\nkey audiomute\nwait 100\nquit\n")
+        #expect(abs((saved["volume"] as? Double ?? -1) - 0.7) < 0.001, "the volume set before muting, not silence")
+    }
+
+    /// Runs the real program over the demo album with `script` and reads the state.json it leaves.
+    private func savedSession(after script: String) throws -> [String: Any] {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built beside the tests")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-mute-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-quit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Three tenths down from full, then the mute key, then q.
-        try "key down\nkey down\nkey down\nkey audiomute\nwait 100\nquit\n"
-            .write(to: dir.appendingPathComponent("script"), atomically: true, encoding: .utf8)
+        try script.write(to: dir.appendingPathComponent("script"), atomically: true, encoding: .utf8)
         let run = try ChildProcess(binary.path, ["--headless", "--paused", "--size", "375x667",
                                                  "--state-dir", dir.appendingPathComponent("state").path,
                                                  "--script", dir.appendingPathComponent("script").path],
                                    env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir.path])
         #expect(run.wait() == 0)
         let data = try Data(contentsOf: dir.appendingPathComponent("state/state.json"))
-        let saved = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(abs((saved["volume"] as? Double ?? -1) - 0.7) < 0.001, "the volume set before muting, not silence")
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 }
