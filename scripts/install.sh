@@ -56,7 +56,16 @@ install -D -m 755 "$binary" "$prefix/bin/nowplaying"
 rm -rf "$share/nowplaying"
 mkdir -p "$share/nowplaying"
 cp -R Assets Fonts "$share/nowplaying/"
-install -D -m 644 Assets/Desktop/nowplaying.desktop "$share/applications/nowplaying.desktop"
+# The entry names the installed binary (a prefix off PATH still starts from the menu): in Exec quoted as the
+# Desktop Entry Specification says (", `, $ and \ escaped inside double quotes, then \ escaped as in any value).
+exe="$prefix/bin/nowplaying"
+quoted=$(printf '%s' "$exe" | sed -e 's/[\\"`$]/\\&/g' -e 's/\\/\\\\/g')
+plain=$(printf '%s' "$exe" | sed -e 's/\\/\\\\/g')
+mkdir -p "$share/applications"
+awk -v exec="Exec=\"$quoted\" %U" -v try="TryExec=$plain" \
+  '/^Exec=/ { print exec; next } /^TryExec=/ { print try; next } { print }' \
+  Assets/Desktop/nowplaying.desktop > "$share/applications/nowplaying.desktop"
+chmod 644 "$share/applications/nowplaying.desktop"
 install -D -m 644 Assets/Desktop/nowplaying.metainfo.xml "$share/metainfo/$appid.metainfo.xml"
 install -D -m 644 Assets/Desktop/nowplaying.svg "$share/icons/hicolor/scalable/apps/nowplaying.svg"
 for s in "${sizes[@]}"; do

@@ -23,7 +23,8 @@ struct InstallTests {
 
     @Test func installRunsWithoutTheSourceTreeValidatesAndUninstalls() throws {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built")
-        let prefix = NSTemporaryDirectory() + "np-prefix-\(UUID().uuidString)"
+        // A prefix with a space, off PATH: the menu entry must still start the installed binary.
+        let prefix = NSTemporaryDirectory() + "np prefix-\(UUID().uuidString)"
         let installed = try run("/bin/bash", [source + "/scripts/install.sh", "--prefix", prefix, "--binary", binary.path])
         #expect(installed.code == 0, "\(installed.output)")
         let fm = FileManager.default
@@ -36,7 +37,10 @@ struct InstallTests {
         let desktop = try run(try #require(XDisplay.which("desktop-file-validate")), [prefix + "/share/applications/nowplaying.desktop"])
         #expect(desktop.code == 0 && desktop.output.isEmpty, "desktop-file-validate: \(desktop.output)")
         let entry = try String(contentsOfFile: prefix + "/share/applications/nowplaying.desktop", encoding: .utf8)
-        #expect(entry.contains("Exec=nowplaying %U") && entry.contains("MimeType=audio/mpeg;") && entry.contains("StartupWMClass=nowplaying"))
+        // The Desktop Entry Specification's Exec quoting: the path in double quotes, then the field code.
+        #expect(entry.contains("\nExec=\"\(prefix)/bin/nowplaying\" %U\n") && entry.contains("\nTryExec=\(prefix)/bin/nowplaying\n"),
+                "the entry names the installed binary, not one looked for on PATH: \(entry)")
+        #expect(entry.contains("MimeType=audio/mpeg;") && entry.contains("StartupWMClass=nowplaying"))
         let appstream = try run(try #require(XDisplay.which("appstreamcli")),
                                 ["validate", "--no-net", prefix + "/share/metainfo/io.github.nowplaying.NowPlaying.metainfo.xml"])
         #expect(appstream.code == 0, "appstreamcli validate: \(appstream.output)")
