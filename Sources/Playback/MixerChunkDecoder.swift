@@ -27,9 +27,21 @@ final class MixerChunkDecoder: Decoder {
             }
         }
         guard let chunk = mixer.loadWAVRW(SDL_RWFromFile(path, "rb"), 1) else { throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))") }
+        // A damaged MIDI file "loads" as a moment of silence (FluidSynth gives up on its tracks and puts out its
+        // dither): refuse a file with no sound at all, as any decoder refuses a file it finds nothing in.
+        let frames = Int(chunk.pointee.alen) / (2 * OutputFormat.channels)
+        let samples = UnsafeBufferPointer(start: UnsafeRawPointer(chunk.pointee.abuf)?.assumingMemoryBound(to: Int16.self),
+                                          count: frames * OutputFormat.channels)
+        guard samples.contains(where: { abs(Int($0)) > MixerChunkDecoder.silence }) else {
+            mixer.freeChunk(chunk)
+            throw DecoderError(reason: "no sound in it (SDL_mixer read no notes)")
+        }
         self.chunk = chunk
-        frameCount = Int(chunk.pointee.alen) / (2 * OutputFormat.channels)
+        frameCount = frames
     }
+
+    /// The loudest sample still heard as silence: −60 dBFS (FluidSynth's dither alone is ±1).
+    static let silence = 32
 
     func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         let frames = min(buffer.count / 2, frameCount - cursor)

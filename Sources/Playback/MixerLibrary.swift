@@ -49,6 +49,7 @@ struct MixerLibrary: Sendable {
             guard let symbol = dlsym(handle, name) else { throw DecoderError(reason: "\(path) has no \(name)") }
             return unsafeBitCast(symbol, to: type)
         }
+        quietFluidSynth(in: handle)
         do throws(DecoderError) {
             return .success(MixerLibrary(
                 openAudio: try function("Mix_OpenAudio", as: (@convention(c) (Int32, UInt16, Int32, Int32) -> Int32).self),
@@ -62,5 +63,15 @@ struct MixerLibrary: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Keeps FluidSynth, SDL_mixer's MIDI synthesiser, off the user's terminal: it prints "fluidsynth: error: …"
+    /// for every damaged MIDI file, twice; the player names the file in its own words instead. Its log
+    /// functions are set to none for every level (FLUID_PANIC 0 … FLUID_DBG 4), where SDL_mixer links it.
+    private static func quietFluidSynth(in handle: UnsafeMutableRawPointer) {
+        typealias SetLogFunction = @convention(c) (Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+        guard let symbol = dlsym(handle, "fluid_set_log_function") else { return }
+        let setLogFunction = unsafeBitCast(symbol, to: SetLogFunction.self)
+        for level in Int32(0)...4 { _ = setLogFunction(level, nil, nil) }
     }
 }

@@ -96,15 +96,8 @@ final class FormatTests {
     /// MIDI, which SDL_mixer renders whole (FluidSynth with the General MIDI soundfont, or its Timidity):
     /// a file of one two-second note at 120 bpm plays as about two seconds of sound.
     @Test func aMIDIFilePlays() throws {
-        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-        // Division 96 ticks a quarter note; 120 bpm (the default tempo): 4 quarters = 384 ticks = 2 s.
-        let events: [UInt8] = [0x00, 0xC0, 19,                  // program 19: church organ (it holds, as a piano does not)
-                               0x00, 0x90, 60, 100,             // note on, middle C
-                               0x83, 0x00, 0x80, 60, 0,         // 384 ticks later: note off
-                               0x00, 0xFF, 0x2F, 0x00]          // end of track
-        let midi = Array("MThd".utf8) + be32(6) + [0, 0, 0, 1, 0, 96] + Array("MTrk".utf8) + be32(events.count) + events
         let path = scratch.path("note.mid")
-        try Data(midi).write(to: URL(fileURLWithPath: path))
+        try Data(Self.organNote).write(to: URL(fileURLWithPath: path))
         let player = try capture.player()
         try player.loadNow(path)
         player.play()
@@ -118,6 +111,29 @@ final class FormatTests {
         // The note sounds for its two seconds, then decays for a while (the soundfont's release).
         #expect(heard > 1.9 && heard < 4, "\(heard) s of sound, \(frames.count) frames, duration \(player.duration)")
     }
+
+    /// A damaged MIDI file (cut short, or its track garbage after a good header) is refused with a reason, as
+    /// any damaged file is: SDL_mixer "loads" it as no sound at all, which would play as a track of nothing.
+    @Test(arguments: ["truncated", "garbage"])
+    func aDamagedMIDIFileIsRefused(_ damage: String) throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = damage == "truncated" ? Array(Self.organNote.prefix(20))
+            : Array(Self.organNote.prefix(14)) + (0..<400).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = scratch.path("\(damage).mid")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PlayerError.self, "\(damage) MIDI") { _ = try DecoderBackend.open(path, with: DecoderBackend.all) }
+    }
+
+    /// One two-second organ note at 120 bpm, as a standard MIDI file.
+    static let organNote: [UInt8] = {
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+        // Division 96 ticks a quarter note; 120 bpm (the default tempo): 4 quarters = 384 ticks = 2 s.
+        let events: [UInt8] = [0x00, 0xC0, 19,                  // program 19: church organ (it holds, as a piano does not)
+                               0x00, 0x90, 60, 100,             // note on, middle C
+                               0x83, 0x00, 0x80, 60, 0,         // 384 ticks later: note off
+                               0x00, 0xFF, 0x2F, 0x00]          // end of track
+        return Array("MThd".utf8) + be32(6) + [0, 0, 0, 1, 0, 96] + Array("MTrk".utf8) + be32(events.count) + events
+    }()
 
     /// SDL_mixer is loaded only when needed (MIDI, or the sound through SDL): where it is missing, that is said
     /// in plain words.
