@@ -33,7 +33,16 @@ FORMATS = {
     "alac": ["-c:a", "alac", "-f", "ipod"],
     "aiff": ["-c:a", "pcm_s16be"],
     "wma": ["-c:a", "wmav2", "-b:a", "96k"],
+    "wv": ["-c:a", "wavpack"],
+    "aac": ["-c:a", "aac", "-b:a", "96k", "-f", "adts"],
 }
+# Formats the library takes that ffmpeg cannot write: made by hand (MIDI, a ProTracker module), or only as
+# bytes with the extension (zeroed, random, empty) where no encoder is at hand (Monkey's Audio, FastTracker 2,
+# Impulse Tracker, Scream Tracker 3).
+BY_HAND = ["mid", "mod"]
+# Formats that carry no title tag.
+UNTAGGED = ["aac"]
+NAME_ONLY = ["ape", "xm", "it", "s3m"]
 # Formats whose files carry another extension (ALAC lives in .m4a files, as AAC does).
 EXTENSIONS = {"alac": "m4a"}
 
@@ -46,6 +55,31 @@ def tone(path, ext, freq=440, seconds=SECONDS, extra=()):
     """A sine tone encoded as `ext`, without tags (the corpus writes its own where it needs them)."""
     ffmpeg("-f", "lavfi", "-i", f"sine=frequency={freq}:sample_rate=44100:duration={seconds}",
            "-ac", "2", *FORMATS[ext], "-map_metadata", "-1", *extra, path)
+
+
+def midi_note(seconds=SECONDS):
+    """A standard MIDI file of one organ note held `seconds` at 120 bpm (96 ticks a quarter: 48 ticks a second)."""
+    ticks = 48 * seconds
+    delta = bytes([0x80 | (ticks >> 7), ticks & 0x7F])
+    events = (bytes([0x00, 0xC0, 19, 0x00, 0x90, 60, 100]) + delta + bytes([0x80, 60, 0])
+              + bytes([0x00, 0xFF, 0x2F, 0x00]))
+    return b"MThd" + struct.pack(">IHHH", 6, 0, 1, 96) + b"MTrk" + struct.pack(">I", len(events)) + events
+
+
+def protracker_module(seconds=SECONDS):
+    """A 4-channel ProTracker module ("M.K."): one looping square-wave sample played as C-3 on channel 1, for
+    `seconds` at the default speed (6 ticks a row at 125 bpm: 0.12 s a row), then a pattern break ends the song."""
+    rows = round(seconds / 0.12)
+    wave = bytes([0x40] * 16 + [0xC0] * 16) * 8  # 256 bytes of signed 8-bit square wave
+    header = b"hostile corpus".ljust(20, b"\0")
+    header += b"square".ljust(22, b"\0") + struct.pack(">HBBHH", len(wave) // 2, 0, 64, 0, len(wave) // 2)
+    header += (b"\0" * 22 + struct.pack(">HBBHH", 0, 0, 0, 0, 1)) * 30
+    header += bytes([1, 127]) + bytes(128) + b"M.K."
+    pattern = bytearray(64 * 4 * 4)
+    pattern[0:4] = bytes([0x01, 0xAC, 0x10, 0x00])  # sample 1, period 428 (C-3), no effect
+    at = (rows - 1) * 16
+    pattern[at + 2:at + 4] = bytes([0x0D, 0x00])  # Dxx on the last row: the song ends after it
+    return header + bytes(pattern) + wave
 
 
 def write(path, data):
@@ -209,7 +243,8 @@ def make(root, parts=PARTS):
         ext = name.rsplit(".", 1)[1]
         fmt = next((f for f, e in EXTENSIONS.items() if e == ext and f"-{f}." in name), ext)
         tone(os.path.join(root, folder, name), fmt, freq, extra=["-metadata", f"title={name}"])
-        m.add(f"{folder}/{name}", "good", "play")
+        # AAC in ADTS has no tags: it plays under a title made from its file name.
+        m.add(f"{folder}/{name}", "good" if fmt not in UNTAGGED else f"good {fmt} untagged", "play")
 
     for part in parts:
         globals()["make_" + part](root, m, rng, good)
@@ -218,7 +253,8 @@ def make(root, parts=PARTS):
 
 def make_damaged(root, m, rng, good):
     # 1. Damaged files of every format: truncated, zeroed, random bytes, a good track after each format
-    # (MP3, Ogg Vorbis, Opus, FLAC, WAV, AAC and ALAC in M4A, AIFF, WMA).
+    # (MP3, Ogg Vorbis, Opus, FLAC, WAV, AAC and ALAC in M4A, AIFF, WMA, WavPack, AAC in ADTS; MIDI and a
+    # ProTracker module made by hand; Monkey's Audio and the other trackers' extensions on bytes alone).
     folder = "damaged"
     os.makedirs(os.path.join(root, folder))
     n = 1
@@ -243,6 +279,26 @@ def make_damaged(root, m, rng, good):
             m.add(f"{folder}/{name}", f"{kind} {fmt}", expect)
             n += 1
         good(folder, f"{n:02d}-good{tag}.{ext}", 550); n += 1
+    for ext in BY_HAND + NAME_ONLY:
+        whole = midi_note() if ext == "mid" else protracker_module() if ext == "mod" else bytes(rng.getrandbits(8) for _ in range(20_000))
+        variants = [("zeroed", bytes(len(whole)), "report"),
+                    ("random", bytes(rng.getrandbits(8) for _ in range(len(whole))), "either"),
+                    ("empty", b"", "report")]
+        if ext in BY_HAND:
+            variants = [("truncated", whole[:len(whole) // 3], "either"),
+                        ("header-only", whole[:min(len(whole), 22)], "either")] + variants
+        for kind, data, expect in variants:
+            name = f"{n:02d}-{kind}.{ext}"
+            write(os.path.join(root, folder, name), data)
+            m.add(f"{folder}/{name}", f"{kind} {ext}", expect)
+            n += 1
+        if ext in BY_HAND:
+            # Played, but not titled with its name as the tones are (a MIDI file has no title tag): "by hand".
+            name = f"{n:02d}-good.{ext}"
+            write(os.path.join(root, folder, name), whole)
+            m.add(f"{folder}/{name}", f"good {ext} by hand", "play")
+            n += 1
+    good(folder, f"{n:02d}-good.ogg")
 
 
 def make_headers(root, m, rng, good):

@@ -6,7 +6,7 @@ import ViewKit
 @testable import NowPlaying
 
 /// The real app over the whole hostile corpus (issue 17, "What must show"), which the repository's script
-/// `scripts/make-hostile-corpus.py` writes: damaged files of every format, headers that lie, picture bombs
+/// `scripts/make-hostile-corpus.py` writes: damaged files of every format the library takes, headers that lie, picture bombs
 /// embedded and beside, a FIFO and a socket, binary and huge lyrics, huge tags. For each of its folders the
 /// app runs headless (dummy audio, paused) on a script that flips to the lyrics and back and skips through every
 /// track, and must: exit 0 within a generous hang detector (not a timing); write each problem on stderr once,
@@ -55,9 +55,11 @@ struct HostileCorpusTests {
     private func expectOneLineEach(_ errors: [String], reporting entries: [HostileCorpus.Entry], in folder: String) {
         #expect(Set(errors).count == errors.count, "\(folder): a line written twice: \(errors)")
         for line in errors { #expect(line.hasPrefix("nowplaying: "), "\(folder): not our line: \(line)") }
-        for entry in entries where entry.expect == "report" {
+        for entry in entries where entry.expect == "report" || entry.expect == "either" {
             let naming = errors.filter { $0.contains(entry.name) }
-            #expect(naming.count == 1, "\(folder)/\(entry.name) (\(entry.kind)): \(naming.count) lines: \(errors)")
+            // A file that may play what it can decode is named at most once; one that must be reported, once.
+            let expected = entry.expect == "report" ? 1...1 : 0...1
+            #expect(expected.contains(naming.count), "\(folder)/\(entry.name) (\(entry.kind)): \(naming.count) lines: \(errors)")
         }
     }
 

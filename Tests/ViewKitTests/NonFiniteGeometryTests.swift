@@ -32,4 +32,21 @@ struct NonFiniteGeometryTests {
         let r = SDL_Rect(roundingEdgesOf: Rect(x: -1e12, y: 5, width: 3e12, height: 1e15))
         #expect(r.x == Int32.min && r.y == 5 && r.w == Int32.max && r.h == Int32.max, "\(r)")
     }
+
+    /// A NaN that reaches the drawing path anyway is a programming error, caught where it enters
+    /// `DrawContext`: a debug build (as the tests are built) stops there, in a child process here.
+    @Test func aNaNReachingDrawingStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let root = View()
+                root.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+                let bad = View()
+                bad.frame = Rect(x: .nan, y: 0, width: 10, height: 10)
+                bad.backgroundColor = .white
+                root.addSubview(bad)
+                guard let canvas = try? OffscreenCanvas(size: Size(width: 40, height: 40), fonts: Fixtures.fonts) else { return }
+                canvas.render(root)
+            }
+        }
+    }
 }
