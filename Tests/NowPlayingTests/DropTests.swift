@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Locking
 import Playback
 import Testing
 import ViewKit
@@ -12,8 +13,10 @@ struct DropTests {
     private let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/Demo").path
 
-    private func app() throws -> NowPlayingApp {
-        let a = try NowPlayingApp(options: headlessOptions(size: Size(width: 375, height: 667)))
+    private func app(loader: BackgroundLibrary.Loader? = nil) throws -> NowPlayingApp {
+        var options = headlessOptions(size: Size(width: 375, height: 667))
+        options.libraryLoader = loader
+        let a = try NowPlayingApp(options: options)
         a.application.drawIfNeeded()
         return a
     }
@@ -30,6 +33,10 @@ struct DropTests {
         push(SDL_DROPBEGIN)
         for p in paths { push(SDL_DROPFILE, p) }
         push(SDL_DROPCOMPLETE)
+        app.advanceFrame()
+        // The dropped files are read off the interface thread: their tracks join on a later turn of the loop.
+        let count = app.session.tracks.count, message = app.root.message.label.text
+        _ = waitFor(10) { app.advanceFrame(); return app.session.tracks.count != count || app.root.message.label.text != message }
         for _ in 0..<3 { app.advanceFrame() }
     }
 
@@ -65,5 +72,40 @@ struct DropTests {
         drop([missing], on: a)
         #expect(a.session.tracks.count == 9, "nothing joins")
         #expect(a.root.message.label.text == "Nothing playable in \(missing).")
+    }
+
+    /// A folder and a playlist dropped together: the folder's tracks in album order, then the playlist's.
+    @Test func aFolderAndAPlaylistJoinTheQueue() throws {
+        let playlist = FileManager.default.temporaryDirectory.appendingPathComponent("np-drop-\(UUID().uuidString).m3u")
+        defer { try? FileManager.default.removeItem(at: playlist) }
+        try "#EXTM3U\n\(demo)/08-northbound.ogg\n\(demo)/05-midnight-tram.ogg\n".write(to: playlist, atomically: true, encoding: .utf8)
+        let a = try app()
+        a.cards.dismiss(animated: false)
+        drop([demo, playlist.path], on: a)
+        #expect(waitFor(10) { a.advanceFrame(); return a.session.tracks.count == 18 }, "8 + 8 + 2: \(a.session.tracks.count)")
+        let titles = a.session.tracks.map(\.title)
+        #expect(Array(titles[8..<16]) == Array(titles[0..<8]), "the folder again, in album order")
+        #expect(Array(titles[16...]) == ["Northbound", "Midnight Tram"], "then the playlist in its order")
+    }
+
+    /// Issue 17: no read of a file on the interface thread can block it. A drop of a folder on a slow disk (a
+    /// reader held until the window has turned, or 10 s) leaves the window turning while it is read.
+    @Test func aDropOnASlowDiskDoesNotHoldTheWindow() throws {
+        let turned = DispatchSemaphore(value: 0)
+        let releasedByTheWindow = Locked(false)
+        let a = try app(loader: { paths, batch in
+            if paths != [self.demo + "/05-midnight-tram.ogg"] { return Library.load(paths, onBatch: batch) }
+            releasedByTheWindow.withLock { $0 = turned.wait(timeout: .now() + 10) == .success }
+            Library.load(paths, onBatch: batch)
+        })
+        var e = SDL_Event()
+        e.type = SDL_DROPFILE.rawValue
+        e.drop.file = SDL_strdup(demo + "/05-midnight-tram.ogg")
+        SDL_PushEvent(&e)
+        a.advanceFrame()
+        a.advanceFrame()
+        turned.signal()
+        #expect(waitFor(10) { a.advanceFrame(); return a.session.tracks.count == 9 }, "the dropped track joins once read")
+        #expect(releasedByTheWindow.withLock { $0 }, "the window turned while the folder was being read")
     }
 }

@@ -91,6 +91,15 @@ final class BackgroundLibrary: Sendable {
         return first.withLock { $0 }
     }
 
+    /// Hands the first part to `body` on `mainLoop` once it is read, without waiting for it on this thread
+    /// (the interface's, for files named while the window runs).
+    func firstPart(on mainLoop: MainLoopQueue, _ body: @escaping @MainActor @Sendable (Library.Result) -> Void) {
+        DispatchQueue.global().async { [self] in
+            let first = firstPart()
+            mainLoop.async { body(first) }
+        }
+    }
+
     /// Whether batches will follow the first part.
     var hasMore: Bool { !finishedEarly.withLock { $0 } }
 

@@ -33,6 +33,8 @@ public final class NowPlayingApp {
         public var statisticsPath: String?
         /// Whether ReplayGain tags are applied (`--replay-gain`).
         public var replayGain: ReplayGainMode = .automatic
+        /// How files named after start-up are read (tests slow it down); nil: `Library.load`.
+        var libraryLoader: BackgroundLibrary.Loader?
         public init() {}
     }
 
@@ -220,13 +222,22 @@ public final class NowPlayingApp {
     }
 
     /// Files, folders and playlists named after start-up (a second instance, a drop, OpenUri) join the queue,
-    /// read like the command line's (the first album now, the rest in the background); with `playFirst` the
-    /// first of them plays at once.
+    /// read like the command line's (the first album, then the rest in the background), off the interface
+    /// thread: the window turns while a large folder or a slow disk is read. With `playFirst` the first of them
+    /// plays as soon as it is read.
     func open(_ paths: [String], playFirst: Bool) {
-        let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty }) { [weak self] in
-            self?.append($0)
+        let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty },
+                                       more: { [weak self] in self?.append($0) },
+                                       load: options.libraryLoader ?? { Library.load($0, onBatch: $1) })
+        reader.firstPart(on: application.mainLoop) { [weak self] first in
+            self?.opened(first, of: paths, playFirst: playFirst)
+            reader.readOn()
         }
-        let first = reader.firstPart()
+    }
+
+    /// The first part of what `open` read: its problems said, its tracks queued (the first playing with
+    /// `playFirst`), or that nothing in `paths` plays.
+    private func opened(_ first: Library.Result, of paths: [String], playFirst: Bool) {
         for p in first.problems { report(p) }
         guard !first.tracks.isEmpty else {
             report("Nothing playable in \(paths.joined(separator: ", ")).")
@@ -240,7 +251,6 @@ public final class NowPlayingApp {
             session.select(index)
             session.play()
         }
-        reader.readOn()
     }
 
     /// One plain line: in full on stderr, and briefly on screen without the library's technical detail.
