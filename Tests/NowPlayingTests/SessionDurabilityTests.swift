@@ -167,6 +167,24 @@ struct SessionDurabilityTests {
         print("killedWhileSavingNeverLeavesADamagedFile: \(caughtWriting) of \(checked) kills came while a save was being written")
     }
 
+    /// A crash or a power cut loses at most the position within a track: each track change is saved as it
+    /// happens, with no quit (the process is killed once the file says so, or after a minute).
+    @Test func eachTrackChangeIsSavedAsItHappens() throws {
+        let state = dir + "/state"
+        // `await` holds the script (in real time, where a headless `wait` passes at once) for a file never made.
+        try "key right\nwait 200\nkey right\nawait \(dir)/never\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
+        let app = try ChildProcess(binary, ["--headless", "--paused", "--new-instance", "--state-dir", state, "--script", dir + "/script"],
+                                   env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir])
+        func savedTrack() -> Int? {
+            let data = try? Data(contentsOf: URL(fileURLWithPath: state + "/state.json"))
+            return (data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any])?["current"] as? Int
+        }
+        let saved = waitFor(60) { savedTrack() == 2 || !app.isRunning }
+        kill(app.pid, SIGKILL)
+        app.wait()
+        #expect(saved && savedTrack() == 2, "the third track, two changes on, saved while running: \(String(describing: savedTrack()))")
+    }
+
     /// Power cut: the new file's bytes reach the disk before the rename, and the rename before the run goes on
     /// (fsync of the file, rename, fsync of the folder), as the system calls show (strace, from outside).
     @Test func aSaveIsFlushedBeforeAndAfterTheRename() throws {
