@@ -208,4 +208,27 @@ struct QuietNeighbourTests {
         #expect(try kiosk.dump().find("playPause")?.label == "Play")
         #expect(waitFor(30) { calls("UnInhibit").count == 1 }, "the kiosk paused again: released")
     }
+
+    /// Issue 15, the same rule where no desktop screen saver answers on the bus (a bare X kiosk): SDL then
+    /// suspends the X server's own (MIT-SCREEN-SAVER), which is read back from the server with a one-second
+    /// timeout. Paused, it comes on; the kiosk playing keeps it off for several timeouts; paused again, on.
+    @Test func withoutADesktopScreenSaverTheKioskHoldsOffTheXServersOwnOnlyWhilePlaying() throws {
+        let bus = try SessionBus()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let kiosk = try RunningApp(arguments: ["--kiosk"], bus: bus)
+        func saver(_ args: String...) throws -> String { try kiosk.x.run("python3", [root + "/scripts/x-screensaver.py"] + args) }
+        try saver("timeout", "1")
+        defer { _ = try? saver("timeout", "0") }
+        #expect(try kiosk.dump().find("playPause")?.label == "Play")
+        #expect(try waitFor(30) { try saver("state") == "on" }, "the kiosk paused: the screen saver comes on (\((try? saver("state")) ?? "?"))")
+        try kiosk.x.run("xdotool", ["key", "--window", kiosk.window, "space"])
+        #expect(try kiosk.dump().find("playPause")?.label == "Pause")
+        // Three timeouts of idleness while playing (a real wait: the server's clock, not the app's).
+        Thread.sleep(forTimeInterval: 3)
+        #expect(try saver("state") == "off", "the kiosk playing holds it off")
+        try kiosk.x.run("xdotool", ["key", "--window", kiosk.window, "space"])
+        #expect(try kiosk.dump().find("playPause")?.label == "Play")
+        #expect(try waitFor(30) { try saver("state") == "on" }, "paused again: it comes on")
+    }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import CX11ScreenSaver
 import FoundationEssentials
 import Glibc
 
@@ -175,7 +176,15 @@ public final class Application {
     /// Keeps the screen saver (and screen blanking) off while true, as a video player does while it plays.
     public var inhibitsScreenSaver: Bool {
         get { SDL_IsScreenSaverEnabled() == SDL_FALSE }
-        set { if newValue { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() } }
+        set {
+            if newValue {
+                SDL_DisableScreenSaver()
+            } else if inhibitsScreenSaver {
+                SDL_EnableScreenSaver()
+                // Without a desktop screen saver on D-Bus, SDL suspended the X server's own and never resumes it.
+                np_x11_resume_screen_saver(UnsafeMutableRawPointer(sdlWindow))
+            }
+        }
     }
 
     public var isFullscreen: Bool { SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
