@@ -93,7 +93,8 @@ struct BenchReport: Codable {
         var out = ["", "NowPlaying benchmark (\(mode)); audio driver \(audioDriver); CPU is of one core, all threads;",
                    "frame CPU is the main thread's time per drawn frame.", ""]
         func row(_ a: String, _ b: String, _ c: String) -> String {
-            a.padding(toLength: 34, withPad: " ", startingAt: 0) + b.padding(toLength: 40, withPad: " ", startingAt: 0) + c
+            // A description longer than its column keeps its end, and a space before the figures.
+            a.padding(toLength: 34, withPad: " ", startingAt: 0) + b.padding(toLength: max(40, b.count + 1), withPad: " ", startingAt: 0) + c
         }
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
         func frames(_ x: FrameFigures) -> String {
