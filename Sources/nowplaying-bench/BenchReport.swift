@@ -126,6 +126,7 @@ struct BenchReport: Codable {
                 if let reads = s.reads {
                     out.append(row("    files parsed", "tags / track · covers · opens · listings / folder · on main",
                                    "\(reads.mostTextReadsOfATrack) (\(reads.tracks) tracks) · \(reads.pictureReads) · \(reads.decoderOpens) · \(reads.mostListingsOfAFolder) · \(reads.onMainThreadAfterFirstFrame)"))
+                    out.append(row("    TagLib opens of a track", "most, for any field", "\(reads.mostTagOpensOfATrack)"))
                 }
             }
             let big = r.largeCovers

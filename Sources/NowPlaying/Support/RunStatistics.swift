@@ -35,6 +35,9 @@ public struct RunReport: Codable, Sendable {
         public var tracks: Int
         /// The most text-tag reads of any one track (one: read once, by the library).
         public var mostTextReadsOfATrack: Int
+        /// The most TagLib opens of any one track, for whatever fields (its tags at the scan; its picture when its
+        /// cover is drawn, again when drawn larger; its lyrics when it plays).
+        public var mostTagOpensOfATrack: Int
         public var pictureReads: Int
         public var lyricsReads: Int
         public var decoderOpens: Int
@@ -48,6 +51,9 @@ public struct RunReport: Codable, Sendable {
             for r in reads where r.fields.contains(.text) { text[r.path, default: 0] += 1 }
             tracks = text.count
             mostTextReadsOfATrack = text.values.max() ?? 0
+            var opens: [String: Int] = [:]
+            for r in reads where !r.fields.isEmpty { opens[r.path, default: 0] += 1 }
+            mostTagOpensOfATrack = opens.values.max() ?? 0
             pictureReads = reads.filter { $0.fields.contains(.picture) }.count
             lyricsReads = reads.filter { $0.fields.contains(.lyrics) }.count
             decoderOpens = reads.filter { $0.what == .decoder }.count
