@@ -106,7 +106,7 @@ extension Renderer {
         let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)
         if occlusion.reached(view) {
-            if let bg = view.presentationBackgroundColor { ctx.fill(bounds, color: bg, radii: radii) }
+            if let bg = view.presentationBackgroundColor, !view.contentCoversBackground { ctx.fill(bounds, color: bg, radii: radii) }
             view.draw(in: ctx)
         }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip

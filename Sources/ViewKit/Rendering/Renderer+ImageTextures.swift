@@ -104,7 +104,8 @@ extension Renderer {
     }
 
     func makeTexture(_ image: Image, from surface: Surface) -> Texture? {
-        guard let t = Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
+        guard let t = (isSoftware && image.isOpaque ? Texture(renderer: handle, opaquePixelsOf: surface.pointer) : nil)
+                ?? Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }
         cache(t, of: image)
         return t
     }

@@ -257,7 +257,8 @@ public final class Renderer {
         var drawn = texture
         var src = SDL_Rect(roundingEdgesOf: source)
         var dst = SDL_FRect(destination)
-        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255) {
+        let intoGroup = groupDepth > 0 && !opaque && !texture.hasAlphaChannel
+        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: intoGroup) {
             (drawn, src, dst) = staged
         }
         SDL_SetTextureColorMod(drawn.handle, color.r, color.g, color.b)

@@ -22,13 +22,17 @@ extension Renderer {
     /// Scales `src` of `texture` into the staging texture with neither blending nor tint (SDL's direct smooth
     /// scaler), and returns what to copy instead: the staged pixels, unscaled, where `dst` would have landed.
     /// Nil when SDL copies directly: unscaled, or scaled untinted into a target of the texture's format.
-    func staged(_ texture: Texture, _ src: SDL_Rect, _ dst: SDL_FRect, tinted: Bool) -> (Texture, SDL_Rect, SDL_FRect)? {
+    /// `withAlpha` stages even an unscaled copy, in a format with alpha: an opaque picture (a texture without an
+    /// alpha channel) blended translucent into a group's transparent target, where SDL's surface-alpha
+    /// blitter would write full alpha.
+    func staged(_ texture: Texture, _ src: SDL_Rect, _ dst: SDL_FRect, tinted: Bool, withAlpha: Bool = false) -> (Texture, SDL_Rect, SDL_FRect)? {
         // The software renderer truncates a destination to whole pixels.
         let w = Int32(dst.w), h = Int32(dst.h)
-        guard w > 0, h > 0, w != src.w || h != src.h else { return nil }
+        guard w > 0, h > 0, withAlpha || w != src.w || h != src.h else { return nil }
         var format: UInt32 = 0
         SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
-        guard tinted || format != targetFormat, let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
+        if withAlpha { format = SDL_PIXELFORMAT_ARGB8888.rawValue }
+        guard tinted || withAlpha || format != targetFormat, let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
         stagedCopies += 1
         drawing(into: stage.handle, size: (Int(w), Int(h))) {
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)

@@ -40,6 +40,22 @@ public final class Texture {
         self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
     }
 
+    /// A texture without an alpha channel (XRGB8888) holding an ARGB8888 surface's colours.
+    convenience init?(renderer: OpaquePointer, opaquePixelsOf surface: UnsafeMutablePointer<SDL_Surface>) {
+        let w = surface.pointee.w, h = surface.pointee.h
+        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), w, h) else { return nil }
+        SDL_UpdateTexture(t, nil, surface.pointee.pixels, surface.pointee.pitch)
+        self.init(handle: t, width: Int(w), height: Int(h), isOpaque: true)
+    }
+
+    /// Whether the texture's pixels carry alpha (an opaque picture on the software renderer does not).
+    public var hasAlphaChannel: Bool {
+        var format: UInt32 = 0
+        SDL_QueryTexture(handle, &format, nil, nil, nil)
+        return format != SDL_PIXELFORMAT_RGB888.rawValue
+    }
+
     /// Whether the texture is a render target (its pixels are lost when SDL resets the targets).
     public var isRenderTarget: Bool {
         var access: Int32 = 0

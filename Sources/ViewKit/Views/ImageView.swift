@@ -46,9 +46,16 @@ open class ImageView: View {
 
     /// An opaque picture stretched or cropped to fill square-cornered bounds hides whatever is beneath.
     open override var drawsOpaqueContent: Bool {
-        guard let image, image.isOpaque, tintColor == .white,
-              contentMode == .scaleToFill || contentMode == .scaleAspectFill else { return false }
-        return !clipsToBounds || presentationCornerRadius == 0
+        fillsBoundsOpaquely && (!clipsToBounds || presentationCornerRadius == 0)
+    }
+
+    /// An opaque picture stretched or cropped to fill the bounds covers the background, rounded corners and all
+    /// (clipped to bounds, it is rounded as the background is; unclipped, its square corners cover more).
+    open override var contentCoversBackground: Bool { fillsBoundsOpaquely }
+
+    private var fillsBoundsOpaquely: Bool {
+        guard let image, image.isOpaque, tintColor == .white else { return false }
+        return contentMode == .scaleToFill || contentMode == .scaleAspectFill
     }
 
     override var drawnContentBounds: Rect {

@@ -235,6 +235,10 @@ open class View {
     /// then skips whatever lies beneath.
     open var drawsOpaqueContent: Bool { false }
 
+    /// Whether `draw(in:)` paints, with full alpha, every pixel the background fills (the bounds, rounded as the
+    /// background is): the renderer then leaves the background out, as a layer composited whole would show it.
+    open var contentCoversBackground: Bool { drawsOpaqueContent }
+
     // MARK: Animation (model vs presentation)
 
     private var animations: [AnimatableProperty: PropertyAnimation] = [:]
