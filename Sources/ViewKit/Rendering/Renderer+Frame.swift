@@ -24,10 +24,12 @@ extension Renderer {
         lastDirtyRects = region.rects
         recordingOrigin = (0, 0)
         stagedCopies = 0
+        targetIsOpaque = background.alpha >= 1
         for rect in region.rects { draw(root, within: rect, background: background, base: base) }
+        targetIsOpaque = false
         recordingOrigin = nil
         occlusion = Occlusion()
-        if stagedCopies == 0 { staging = nil }
+        if stagedCopies == 0 { staging = [:] }
     }
 
     /// The rectangles the last `render` redrew.

@@ -57,8 +57,10 @@ extension Renderer {
         targets[groupDepth] = target
         guard let texture = reserved?.texture else { return nil }
         return drawing(into: texture.handle, size: (width, height)) {
+            let outerOpaque = targetIsOpaque
             groupDepth += 1
-            defer { groupDepth -= 1 }
+            targetIsOpaque = false
+            defer { groupDepth -= 1; targetIsOpaque = outerOpaque }
             return body(texture)
         }
     }

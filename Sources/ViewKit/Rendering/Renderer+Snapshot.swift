@@ -19,8 +19,10 @@ extension Renderer {
             clear(width: w, height: h, to: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
             let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
                 .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
-            let recording = recordingOrigin
+            let recording = recordingOrigin, outerOpaque = targetIsOpaque
             recordingOrigin = nil
+            targetIsOpaque = isOpaque
+            defer { targetIsOpaque = outerOpaque }
             snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
             drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
             snapshotExclusions = []

@@ -34,7 +34,13 @@ public final class Renderer {
     /// the caller's does not).
     var targetFormat: UInt32?
     /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
-    var staging: GrowOnlyTarget?
+    var staging: [UInt32: GrowOnlyTarget] = [:]
+    /// Strips of solid colours without alpha that translucent fills are blended from on the software renderer.
+    var fillStrips: [UInt32: Texture] = [:]
+    /// Whether every pixel of the current target is opaque: a frame or a still over an opaque background, not a
+    /// group's target. The software renderer may then blend through SDL's surface-alpha blitter, which writes
+    /// full alpha.
+    var targetIsOpaque = false
     /// Copies staged in the current frame.
     var stagedCopies = 0
     var groupDepth = 0
@@ -124,7 +130,8 @@ public final class Renderer {
         smallImageTextures.removeAll()
         targets.removeAll()
         snapshotTargets = SnapshotTargets(keepsTargets: snapshotTargets.keepsTargets)
-        staging = nil
+        staging = [:]
+        fillStrips = [:]
         cornerMasks.removeAll()
         cornerPieces.removeAll()
         frame = GrowOnlyTarget()
@@ -138,7 +145,7 @@ public final class Renderer {
     public func targetsWereReset() {
         frame = GrowOnlyTarget()
         targets.removeAll()
-        staging = nil
+        staging = [:]
         imageTextures.removeAll { $0.texture.isRenderTarget }
         smallImageTextures.removeAll { $0.texture.isRenderTarget }
     }
@@ -241,6 +248,7 @@ public final class Renderer {
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetRenderDrawBlendMode(handle, &mode)
         let opaque = color.a == 255 && mode == SDL_BLENDMODE_BLEND
+        if isSoftware, targetIsOpaque, mode == SDL_BLENDMODE_BLEND, color.a < 255, blendFromStrips(rect, color: color) { return }
         if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
         SDL_RenderFillRectF(handle, &r)
         if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
@@ -257,8 +265,8 @@ public final class Renderer {
         var drawn = texture
         var src = SDL_Rect(roundingEdgesOf: source)
         var dst = SDL_FRect(destination)
-        let intoGroup = groupDepth > 0 && !opaque && !texture.hasAlphaChannel
-        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: intoGroup) {
+        let keepingAlpha = !targetIsOpaque && !opaque && !texture.hasAlphaChannel
+        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
             (drawn, src, dst) = staged
         }
         SDL_SetTextureColorMod(drawn.handle, color.r, color.g, color.b)

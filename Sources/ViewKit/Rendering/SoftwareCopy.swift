@@ -19,37 +19,88 @@ extension Renderer {
                      width: visible.width * sx, height: visible.height * sy), visible)
     }
 
-    /// Scales `src` of `texture` into the staging texture with neither blending nor tint (SDL's direct smooth
-    /// scaler), and returns what to copy instead: the staged pixels, unscaled, where `dst` would have landed.
-    /// Nil when SDL copies directly: unscaled, or scaled untinted into a target of the texture's format.
-    /// `withAlpha` stages even an unscaled copy, in a format with alpha: an opaque picture (a texture without an
-    /// alpha channel) blended translucent into a group's transparent target, where SDL's surface-alpha
-    /// blitter would write full alpha.
+    /// Scales `src` of `texture` into a staging texture with neither blending nor tint (SDL's direct smooth
+    /// scaler, between textures of one format), and returns what to copy instead: the staged pixels, unscaled,
+    /// where `dst` would have landed. Nil when SDL copies directly: unscaled, or scaled untinted into a target
+    /// of the texture's format. `withAlpha` stages even an unscaled copy, then into a format with alpha: an
+    /// opaque picture (a texture without an alpha channel) blended translucent into a target that is not
+    /// opaque, where SDL's surface-alpha blitter would write full alpha.
     func staged(_ texture: Texture, _ src: SDL_Rect, _ dst: SDL_FRect, tinted: Bool, withAlpha: Bool = false) -> (Texture, SDL_Rect, SDL_FRect)? {
         // The software renderer truncates a destination to whole pixels.
         let w = Int32(dst.w), h = Int32(dst.h)
-        guard w > 0, h > 0, withAlpha || w != src.w || h != src.h else { return nil }
+        guard w > 0, h > 0 else { return nil }
         var format: UInt32 = 0
         SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
-        if withAlpha { format = SDL_PIXELFORMAT_ARGB8888.rawValue }
-        guard tinted || withAlpha || format != targetFormat, let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
+        let whole = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        var source = (texture: texture, rect: src)
+        if w != src.w || h != src.h, tinted || withAlpha || format != targetFormat {
+            guard let stage = staging(format: format, width: Int(w), height: Int(h)) else { return nil }
+            copyUnblended(source.texture, source.rect, into: stage, whole)
+            source = (stage, whole)
+        } else if !withAlpha {
+            return nil
+        }
+        if withAlpha {
+            guard let stage = staging(format: SDL_PIXELFORMAT_ARGB8888.rawValue, width: Int(w), height: Int(h)) else { return nil }
+            copyUnblended(source.texture, source.rect, into: stage, whole)
+            source = (stage, whole)
+        }
         stagedCopies += 1
-        drawing(into: stage.handle, size: (Int(w), Int(h))) {
+        return (source.texture, whole, SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
+    }
+
+    /// Copies `src` of `texture` over `dst` of `target` as it is, scaled if the sizes differ.
+    private func copyUnblended(_ texture: Texture, _ src: SDL_Rect, into target: Texture, _ dst: SDL_Rect) {
+        drawing(into: target.handle, size: (Int(dst.w), Int(dst.h))) {
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
-            var s = src, d = SDL_Rect(x: 0, y: 0, w: w, h: h)
+            var s = src, d = dst
             SDL_RenderCopy(handle, texture.handle, &s, &d)
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
         }
-        return (stage, SDL_Rect(x: 0, y: 0, w: w, h: h),
-                SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
+    }
+
+    /// Blends a translucent solid fill as unscaled copies of a strip of the colour without alpha, faded by the
+    /// fill's alpha: SDL's surface-alpha blitter is SIMD, where its blended fill goes pixel by pixel (a card
+    /// transition's dimmer over a kiosk's window is two million pixels a frame). Only onto an opaque target;
+    /// false when the fill is small or no strip can be made (the caller fills as usual).
+    func blendFromStrips(_ rect: Rect, color: SDL_Color) -> Bool {
+        let r = SDL_Rect(roundingEdgesOf: rect)
+        guard Int(r.w) * Int(r.h) >= 64 * 64, let strip = fillStrip(color, width: Int(r.w)) else { return false }
+        SDL_SetTextureAlphaMod(strip.handle, color.a)
+        var y = r.y
+        while y < r.y + r.h {
+            let h = min(Int32(strip.height), r.y + r.h - y)
+            var src = SDL_Rect(x: 0, y: 0, w: r.w, h: h), dst = SDL_Rect(x: r.x, y: y, w: r.w, h: h)
+            SDL_RenderCopy(handle, strip.handle, &src, &dst)
+            y += h
+        }
+        return true
+    }
+
+    /// A strip 64 pixels tall and at least `width` wide of `color` without alpha, kept per colour (the last few).
+    private func fillStrip(_ color: SDL_Color, width: Int) -> Texture? {
+        let key = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        if let strip = fillStrips[key], strip.width >= width { return strip }
+        let w = max(width, fillStrips[key]?.width ?? 0), h = 64
+        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_RGB888.rawValue,
+                                             Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h)) else { return nil }
+        let pixels = [UInt32](repeating: 0xFF00_0000 | key, count: w * h)
+        pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(w * 4)) }
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        if fillStrips[key] == nil, fillStrips.count >= 4 { fillStrips.removeAll() }
+        let strip = Texture(handle: handle, width: w, height: h, isOpaque: true)
+        fillStrips[key] = strip
+        return strip
     }
 
     /// The staging texture, in the copied texture's pixel format (SDL scales directly only between equal
     /// formats) and grown to the largest copy staged: a copy growing a little every frame of a transition does
     /// not need a new texture every frame.
     private func staging(format: UInt32, width: Int, height: Int) -> Texture? {
-        if staging?.format != format { staging = GrowOnlyTarget(format: format) }
-        return staging?.reserve(width: width, height: height, limit: maxTextureSide, on: handle)?.texture
+        var target = staging[format] ?? GrowOnlyTarget(format: format)
+        let texture = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)?.texture
+        staging[format] = target
+        return texture
     }
 }
 
