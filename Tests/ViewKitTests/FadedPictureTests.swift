@@ -15,12 +15,6 @@ struct FadedPictureTests {
         return Image(surface: s, name: "green")
     }
 
-    private func expect(_ c: OffscreenCanvas, _ rgb: (Int, Int, Int), _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
-        let p = c.pixel(x: 20, y: 20)
-        #expect(abs(Int(p.r) - rgb.0) <= 2 && abs(Int(p.g) - rgb.1) <= 2 && abs(Int(p.b) - rgb.2) <= 2,
-                "\(what): \(p), expected \(rgb)", sourceLocation: sourceLocation)
-    }
-
     /// Green at 0.5 over white: (128, 255, 128). With the red background blended first, it would be
     /// (128, 191, 64).
     @Test func aFadedPictureShowsNoneOfTheBackgroundItCovers() throws {
@@ -36,7 +30,7 @@ struct FadedPictureTests {
         v.alpha = 0.5
         root.addSubview(v)
         c.render(root)
-        expect(c, (128, 255, 128), "the picture alone at half opacity")
+        assertPixel(c.pixel(x: 20, y: 20), 128, 255, 128, 2, "the picture alone at half opacity")
     }
 
     /// A group at 0.5 holding a picture at 0.5 (and a second view, so that it is composited as a group) over
@@ -56,10 +50,10 @@ struct FadedPictureTests {
         group.addSubview(other)
         root.addSubview(group)
         c.render(root)
-        expect(c, (191, 255, 191), "the picture at a quarter")
+        assertPixel(c.pixel(x: 20, y: 20), 191, 255, 191, 2, "the picture at a quarter")
         // Scaled too (the copy is staged).
         picture.frame = Rect(x: -10, y: -10, width: 60, height: 60)
         c.render(root)
-        expect(c, (191, 255, 191), "the picture scaled, at a quarter")
+        assertPixel(c.pixel(x: 20, y: 20), 191, 255, 191, 2, "the picture scaled, at a quarter")
     }
 }

@@ -6,13 +6,6 @@ import Testing
 /// surface-alpha blitter, small ones and those into a group's transparent target by SDL's blended fill.
 @MainActor
 struct TranslucentFillTests {
-    private func expect(_ c: OffscreenCanvas, x: Int, y: Int, _ rgb: (Int, Int, Int), _ what: Comment,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
-        let p = c.pixel(x: x, y: y)
-        #expect(abs(Int(p.r) - rgb.0) <= 2 && abs(Int(p.g) - rgb.1) <= 2 && abs(Int(p.b) - rgb.2) <= 2,
-                "\(what): \(p), expected \(rgb)", sourceLocation: sourceLocation)
-    }
-
     @Test func largeAndSmallFillsBlendByTheFormula() throws {
         let c = try OffscreenCanvas(size: Size(width: 300, height: 200), fonts: Fixtures.fonts)
         let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
@@ -25,10 +18,10 @@ struct TranslucentFillTests {
         small.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.75)
         for v in [black, red, small] { root.addSubview(v) }
         c.render(root, background: .white)
-        expect(c, x: 75, y: 190, (128, 128, 128), "black at 0.5 over white, to its last row")
-        expect(c, x: 225, y: 65, (255, 191, 191), "red at 0.25 over white")
-        expect(c, x: 160, y: 160, (64, 64, 255), "blue at 0.75 over white")
-        expect(c, x: 225, y: 140, (255, 255, 255), "nothing beside them")
+        assertPixel(c.pixel(x: 75, y: 190), 128, 128, 128, 2, "black at 0.5 over white, to its last row")
+        assertPixel(c.pixel(x: 225, y: 65), 255, 191, 191, 2, "red at 0.25 over white")
+        assertPixel(c.pixel(x: 160, y: 160), 64, 64, 255, 2, "blue at 0.75 over white")
+        assertPixel(c.pixel(x: 225, y: 140), 255, 255, 255, 2, "nothing beside them")
     }
 
     /// Into a group's target (transparent until drawn), the fill keeps its alpha: the group at 0.5 over white
@@ -46,6 +39,6 @@ struct TranslucentFillTests {
         group.addSubview(other)
         root.addSubview(group)
         c.render(root, background: .white)
-        expect(c, x: 100, y: 100, (191, 191, 191), "black at a quarter")
+        assertPixel(c.pixel(x: 100, y: 100), 191, 191, 191, 2, "black at a quarter")
     }
 }
