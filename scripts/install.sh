@@ -8,7 +8,6 @@
 # share/applications/nowplaying.desktop, the icon in share/icons/hicolor (SVG and PNG sizes) and the AppStream
 # metainfo. --binary installs an already built executable instead of building the release one.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 prefix="$HOME/.local"
 binary=""
 uninstall=false
@@ -23,6 +22,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# Absolute, as the caller meant them: the desktop entry names the binary by this path.
+prefix=$(realpath -m -- "$prefix")
+if [ -n "$binary" ]; then binary=$(realpath -m -- "$binary"); fi
+cd "$(dirname "$0")/.."
 appid=io.github.nowplaying.NowPlaying
 sizes=(16 24 32 48 64 128 256)
 share="$prefix/share"
@@ -56,14 +59,16 @@ install -D -m 755 "$binary" "$prefix/bin/nowplaying"
 rm -rf "$share/nowplaying"
 mkdir -p "$share/nowplaying"
 cp -R Assets Fonts "$share/nowplaying/"
-# The entry names the installed binary (a prefix off PATH still starts from the menu): in Exec quoted as the
-# Desktop Entry Specification says (", `, $ and \ escaped inside double quotes, then \ escaped as in any value).
+# The entry names the installed binary (a prefix off PATH still starts from the menu). In Exec it is quoted as
+# the Desktop Entry Specification says: inside double quotes ", `, $ and \ take a backslash, % is doubled (a
+# field code otherwise), then every \ is doubled again as in any string value; TryExec is a plain string value.
 exe="$prefix/bin/nowplaying"
-quoted=$(printf '%s' "$exe" | sed -e 's/[\\"`$]/\\&/g' -e 's/\\/\\\\/g')
+quoted=$(printf '%s' "$exe" | sed -e 's/[\\"`$]/\\&/g' -e 's/%/%%/g' -e 's/\\/\\\\/g')
 plain=$(printf '%s' "$exe" | sed -e 's/\\/\\\\/g')
 mkdir -p "$share/applications"
-awk -v exec="Exec=\"$quoted\" %U" -v try="TryExec=$plain" \
-  '/^Exec=/ { print exec; next } /^TryExec=/ { print try; next } { print }' \
+# Through the environment: awk would take backslash escapes out of -v values.
+NP_EXEC="Exec=\"$quoted\" %U" NP_TRYEXEC="TryExec=$plain" awk \
+  '/^Exec=/ { print ENVIRON["NP_EXEC"]; next } /^TryExec=/ { print ENVIRON["NP_TRYEXEC"]; next } { print }' \
   Assets/Desktop/nowplaying.desktop > "$share/applications/nowplaying.desktop"
 chmod 644 "$share/applications/nowplaying.desktop"
 install -D -m 644 Assets/Desktop/nowplaying.metainfo.xml "$share/metainfo/$appid.metainfo.xml"

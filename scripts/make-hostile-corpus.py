@@ -58,9 +58,16 @@ def tone(path, ext, freq=440, seconds=SECONDS, extra=()):
 
 
 def midi_note(seconds=SECONDS):
-    """A standard MIDI file of one organ note held `seconds` at 120 bpm (96 ticks a quarter: 48 ticks a second)."""
-    ticks = 48 * seconds
-    delta = bytes([0x80 | (ticks >> 7), ticks & 0x7F])
+    """A standard MIDI file of one organ note held `seconds` at 120 bpm (96 ticks a quarter, two quarters a
+    second: 192 ticks a second)."""
+    ticks = 192 * seconds
+    groups = []  # the delta time as a variable-length quantity: 7 bits a byte, most significant first
+    while True:
+        groups.insert(0, ticks & 0x7F)
+        ticks >>= 7
+        if not ticks:
+            break
+    delta = bytes([g | 0x80 for g in groups[:-1]] + groups[-1:])
     events = (bytes([0x00, 0xC0, 19, 0x00, 0x90, 60, 100]) + delta + bytes([0x80, 60, 0])
               + bytes([0x00, 0xFF, 0x2F, 0x00]))
     return b"MThd" + struct.pack(">IHHH", 6, 0, 1, 96) + b"MTrk" + struct.pack(">I", len(events)) + events

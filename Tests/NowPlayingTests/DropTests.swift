@@ -108,4 +108,27 @@ struct DropTests {
         #expect(waitFor(10) { a.advanceFrame(); return a.session.tracks.count == 9 }, "the dropped track joins once read")
         #expect(releasedByTheWindow.withLock { $0 }, "the window turned while the folder was being read")
     }
+
+    /// Files named one after the other join in that order, however long each takes to read: a folder on a slow
+    /// disk named before a file that is read at once still comes first.
+    @Test func whatIsNamedFirstJoinsFirst() throws {
+        let slow = demo + "/05-midnight-tram.ogg", fast = demo + "/08-northbound.ogg"
+        let release = DispatchSemaphore(value: 0), fastRead = DispatchSemaphore(value: 0)
+        let a = try app(loader: { paths, batch in
+            if paths == [slow] { _ = release.wait(timeout: .now() + 10) }
+            Library.load(paths) { result in
+                if paths == [fast] { fastRead.signal() }
+                batch(result)
+            }
+        })
+        a.cards.dismiss(animated: false)
+        a.open([slow], playFirst: false)
+        a.open([fast], playFirst: false)
+        #expect(fastRead.wait(timeout: .now() + 10) == .success, "the second file was read")
+        for _ in 0..<5 { a.advanceFrame() }
+        #expect(a.session.tracks.count == 8, "and waits for the first")
+        release.signal()
+        #expect(waitFor(10) { a.advanceFrame(); return a.session.tracks.count == 10 })
+        #expect(a.session.tracks.suffix(2).map(\.title) == ["Midnight Tram", "Northbound"], "in the order they were named")
+    }
 }

@@ -21,10 +21,21 @@ struct InstallTests {
         return (code, text)
     }
 
+    /// A path as the Desktop Entry Specification quotes an Exec argument: in double quotes, with ", `, $ and \\
+    /// preceded by a backslash and % doubled; then, as in any string value, each backslash doubled.
+    static func execQuoted(_ path: String) -> String {
+        var inner = ""
+        for c in path {
+            if "\"`$\\".contains(c) { inner += "\\\(c)" } else if c == "%" { inner += "%%" } else { inner.append(c) }
+        }
+        return ("\"" + inner + "\"").replacing("\\", with: "\\\\")
+    }
+
     @Test func installRunsWithoutTheSourceTreeValidatesAndUninstalls() throws {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built")
-        // A prefix with a space, off PATH: the menu entry must still start the installed binary.
-        let prefix = NSTemporaryDirectory() + "np prefix-\(UUID().uuidString)"
+        // A prefix off PATH, with characters the desktop entry must quote: the menu entry must still start the
+        // installed binary.
+        let prefix = NSTemporaryDirectory() + "np \"pre\" $fix 100%-\(UUID().uuidString)"
         let installed = try run("/bin/bash", [source + "/scripts/install.sh", "--prefix", prefix, "--binary", binary.path])
         #expect(installed.code == 0, "\(installed.output)")
         let fm = FileManager.default
@@ -37,8 +48,8 @@ struct InstallTests {
         let desktop = try run(try #require(XDisplay.which("desktop-file-validate")), [prefix + "/share/applications/nowplaying.desktop"])
         #expect(desktop.code == 0 && desktop.output.isEmpty, "desktop-file-validate: \(desktop.output)")
         let entry = try String(contentsOfFile: prefix + "/share/applications/nowplaying.desktop", encoding: .utf8)
-        // The Desktop Entry Specification's Exec quoting: the path in double quotes, then the field code.
-        #expect(entry.contains("\nExec=\"\(prefix)/bin/nowplaying\" %U\n") && entry.contains("\nTryExec=\(prefix)/bin/nowplaying\n"),
+        #expect(entry.contains("\nExec=\(Self.execQuoted(prefix + "/bin/nowplaying")) %U\n")
+                && entry.contains("\nTryExec=\(prefix)/bin/nowplaying\n"),
                 "the entry names the installed binary, not one looked for on PATH: \(entry)")
         #expect(entry.contains("MimeType=audio/mpeg;") && entry.contains("StartupWMClass=nowplaying"))
         let appstream = try run(try #require(XDisplay.which("appstreamcli")),

@@ -22,12 +22,13 @@ final class SeekTests {
         ("aac.m4a", ["-c:a", "aac", "-b:a", "192k"]),
         ("alac.m4a", ["-c:a", "alac"]),
         ("wma.wma", ["-c:a", "wmav2", "-b:a", "192k"]),
+        ("wavpack.wv", ["-c:a", "wavpack"]),
     ]
 
     /// Each format through the decoders a player uses (native first) and through FFmpeg alone, which the
     /// native formats can fall back to.
     nonisolated static let cases: [(name: String, backends: String)] = formats.flatMap { f in
-        [".m4a", ".wma"].contains { f.name.hasSuffix($0) } ? [(f.name, "all")] : [(f.name, "all"), (f.name, "ffmpeg")]
+        [".m4a", ".wma", ".wv"].contains { f.name.hasSuffix($0) } ? [(f.name, "all")] : [(f.name, "all"), (f.name, "ffmpeg")]
     }
 
     @Test(arguments: SeekTests.cases)

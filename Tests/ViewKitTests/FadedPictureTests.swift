@@ -56,4 +56,20 @@ struct FadedPictureTests {
         c.render(root)
         assertPixel(c.pixel(x: 20, y: 20), 191, 255, 191, 2, "the picture scaled, at a quarter")
     }
+
+    /// Onto an opaque frame (a window's), where SDL's surface-alpha blitter fades the picture: green at 0.3
+    /// over white is (179, 255, 179), unscaled and scaled.
+    @Test func aFadedPictureOntoAnOpaqueFrameBlendsByTheFormula() throws {
+        let c = try OffscreenCanvas(size: Size(width: 40, height: 40), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        let v = ImageView(image: try green())
+        v.frame = root.bounds
+        v.alpha = 0.3
+        root.addSubview(v)
+        c.render(root, background: .white)
+        assertPixel(c.pixel(x: 20, y: 20), 179, 255, 179, 2, "the picture at 0.3")
+        v.frame = Rect(x: -7, y: -7, width: 54, height: 54)
+        c.render(root, background: .white)
+        assertPixel(c.pixel(x: 20, y: 20), 179, 255, 179, 2, "the picture scaled, at 0.3")
+    }
 }

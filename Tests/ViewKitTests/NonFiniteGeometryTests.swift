@@ -34,19 +34,37 @@ struct NonFiniteGeometryTests {
     }
 
     /// A NaN that reaches the drawing path anyway is a programming error, caught where it enters
-    /// `DrawContext`: a debug build (as the tests are built) stops there, in a child process here.
-    @Test func aNaNReachingDrawingStopsADebugBuild() async {
-        await #expect(processExitsWith: .failure) {
+    /// `DrawContext`: a debug build (as the tests are built) stops there with its message, in a child process.
+    @Test func aNaNReachingDrawingStopsADebugBuild() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let root = View()
-                root.frame = Rect(x: 0, y: 0, width: 40, height: 40)
-                let bad = View()
-                bad.frame = Rect(x: .nan, y: 0, width: 10, height: 10)
-                bad.backgroundColor = .white
-                root.addSubview(bad)
+                let root = NaNFill(frame: Rect(x: 0, y: 0, width: 40, height: 40))
                 guard let canvas = try? OffscreenCanvas(size: Size(width: 40, height: 40), fonts: Fixtures.fonts) else { return }
                 canvas.render(root)
             }
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("non-finite geometry drawn"), "stopped by DrawContext's check: \(stderr)")
+    }
+}
+
+extension NonFiniteGeometryTests {
+    /// A view placed at NaN is not drawn, and traps nowhere on the way (the occlusion pass turned its box into
+    /// whole pixels with `Int(_:)`, which traps on NaN in every build).
+    @Test func aViewPlacedAtNaNIsNotDrawn() throws {
+        let c = try OffscreenCanvas(size: Size(width: 40, height: 40), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        let bad = View(frame: Rect(x: .nan, y: 0, width: 10, height: 10))
+        bad.backgroundColor = .white
+        root.addSubview(bad)
+        c.render(root, background: .black)
+        assertPixel(c.pixel(x: 5, y: 5), 0, 0, 0, 0, "nothing drawn")
+    }
+}
+
+/// A view whose drawing asks for a rectangle at x = NaN (as a length read from a broken file once did).
+private final class NaNFill: View {
+    override func draw(in context: DrawContext) {
+        context.fill(Rect(x: .nan, y: 0, width: 10, height: 10), color: .white)
     }
 }

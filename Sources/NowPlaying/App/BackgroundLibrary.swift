@@ -24,11 +24,16 @@ final class BackgroundLibrary: Sendable {
     /// Whether everything was read before the first part was handed over (no batches will follow).
     private let finishedEarly = Locked(false)
 
+    /// Whether the first part was handed over, and who is to be given it on the main loop (`firstPart(then:)`).
+    private let delivery = Locked<(handed: Bool, receiver: (@MainActor @Sendable (Library.Result) -> Void)?)>((false, nil))
+    private let mainLoop: MainLoopQueue
+
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
     /// order, and `more(nil)` says the reading is done.
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
          load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
+        self.mainLoop = mainLoop
         BackgroundLibrary.startThread(ReadLog.carried { [self] in
             var waiting = true
             load(paths) { batch in
@@ -43,14 +48,14 @@ final class BackgroundLibrary: Sendable {
                 }
                 if isEnough(tracks) {
                     waiting = false
-                    handedOver.signal()
+                    handOver()
                     resume.wait()
                     BackgroundLibrary.lowerThisThreadsPriority()
                 }
             }
             if waiting {
                 finishedEarly.withLock { $0 = true }
-                handedOver.signal()
+                handOver()
             } else {
                 mainLoop.async { more(nil) }
             }
@@ -91,13 +96,30 @@ final class BackgroundLibrary: Sendable {
         return first.withLock { $0 }
     }
 
-    /// Hands the first part to `body` on `mainLoop` once it is read, without waiting for it on this thread
-    /// (the interface's, for files named while the window runs).
-    func firstPart(on mainLoop: MainLoopQueue, _ body: @escaping @MainActor @Sendable (Library.Result) -> Void) {
-        DispatchQueue.global().async { [self] in
-            let first = firstPart()
-            mainLoop.async { body(first) }
+    /// Hands the first part to `body` on the main loop once it is read, without waiting for it on this
+    /// thread (the interface's, for files named while the window runs).
+    func firstPart(then body: @escaping @MainActor @Sendable (Library.Result) -> Void) {
+        let handed = delivery.withLock { d in
+            if !d.handed { d.receiver = body }
+            return d.handed
         }
+        if handed {
+            let result = first.withLock { $0 }
+            mainLoop.async { body(result) }
+        }
+    }
+
+    /// The first part is read: it goes to whoever asked with `firstPart(then:)`, and `firstPart()` returns.
+    private func handOver() {
+        let receiver = delivery.withLock { d in
+            d.handed = true
+            return d.receiver
+        }
+        if let receiver {
+            let result = first.withLock { $0 }
+            mainLoop.async { receiver(result) }
+        }
+        handedOver.signal()
     }
 
     /// Whether batches will follow the first part.

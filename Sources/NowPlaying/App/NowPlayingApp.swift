@@ -119,6 +119,8 @@ public final class NowPlayingApp {
         }
         controller.onPlayingChange = { [unowned self] playing in clock.playingChanged(playing) }
         controller.onChange = { [unowned self] in
+            // A volume set since the mute key (the slider, the desktop) ends the mute: it is the user's now.
+            if session.volume > 0 { volumeBeforeMute = nil }
             refreshAround()
             publishMediaState()
             keepScreenAwakeIfWatched()
@@ -229,9 +231,20 @@ public final class NowPlayingApp {
         let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty },
                                        more: { [weak self] in self?.append($0) },
                                        load: options.libraryLoader ?? { Library.load($0, onBatch: $1) })
-        reader.firstPart(on: application.mainLoop) { [weak self] first in
-            self?.opened(first, of: paths, playFirst: playFirst)
-            reader.readOn()
+        let request = OpenRequest(paths: paths, playFirst: playFirst, reader: reader)
+        opening.append(request)
+        reader.firstPart { [weak self] first in
+            request.first = first
+            self?.openInOrder()
+        }
+    }
+
+    /// Queues what was named, oldest first, as far as it has been read.
+    private func openInOrder() {
+        while let request = opening.first, let first = request.first {
+            opening.removeFirst()
+            opened(first, of: request.paths, playFirst: request.playFirst)
+            request.reader.readOn()
         }
     }
 
@@ -302,6 +315,10 @@ public final class NowPlayingApp {
 
     /// The volume before the mute key, while it still silences (a volume set since ends the mute).
     private var mutedVolume: Double? { session.volume == 0 ? volumeBeforeMute : nil }
+
+    /// Files named while the window runs, in the order they were named: each joins the queue when it and
+    /// those named before it are read, so a small file dropped after a large folder comes after it.
+    private var opening: [OpenRequest] = []
 
     /// Saves the session in the background (after a track change).
     private func saveSessionSoon() {
@@ -376,3 +393,14 @@ extension Double {
     func clamped(to r: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, r.lowerBound), r.upperBound) }
 }
 
+/// Files named while the window runs, waiting for their first part to be read (`NowPlayingApp.open`).
+@MainActor
+private final class OpenRequest {
+    let paths: [String]
+    let playFirst: Bool
+    let reader: BackgroundLibrary
+    var first: Library.Result?
+    init(paths: [String], playFirst: Bool, reader: BackgroundLibrary) {
+        self.paths = paths; self.playFirst = playFirst; self.reader = reader
+    }
+}

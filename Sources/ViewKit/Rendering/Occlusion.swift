@@ -146,9 +146,11 @@ extension PixelRect {
     /// The pixels an axis-aligned fill or copy of `r` paints wholly on every renderer: those whose whole square
     /// lies inside `r`, and within the software renderer's, which truncates the origin and the size apart.
     init(paintedWholly r: Rect) {
-        let x0 = Int(r.minX.rounded(.up)), y0 = Int(r.minY.rounded(.up))
-        let x1 = min(Int(r.maxX.rounded(.down)), Int(r.minX.rounded(.down)) + Int(r.width.rounded(.down)))
-        let y1 = min(Int(r.maxY.rounded(.down)), Int(r.minY.rounded(.down)) + Int(r.height.rounded(.down)))
+        guard r.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        let p = PixelRect.pixel
+        let x0 = p(r.minX.rounded(.up)), y0 = p(r.minY.rounded(.up))
+        let x1 = min(p(r.maxX.rounded(.down)), p(r.minX.rounded(.down)) + p(r.width.rounded(.down)))
+        let y1 = min(p(r.maxY.rounded(.down)), p(r.minY.rounded(.down)) + p(r.height.rounded(.down)))
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

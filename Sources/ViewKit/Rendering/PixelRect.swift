@@ -4,11 +4,17 @@ public struct PixelRect: Equatable, Sendable {
 
     public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 
-    /// The smallest pixel rectangle holding `r`.
+    /// The smallest pixel rectangle holding `r` (empty for a rectangle that is not finite: a programming error
+    /// `DrawContext` stops in debug builds, that must not trap a release build before it gets there).
     public init(enclosing r: Rect) {
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        self.init(x: x0, y: y0, width: max(0, Int(r.maxX.rounded(.up)) - x0), height: max(0, Int(r.maxY.rounded(.up)) - y0))
+        guard r.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        let x0 = PixelRect.pixel(r.minX.rounded(.down)), y0 = PixelRect.pixel(r.minY.rounded(.down))
+        self.init(x: x0, y: y0, width: max(0, PixelRect.pixel(r.maxX.rounded(.up)) - x0),
+                  height: max(0, PixelRect.pixel(r.maxY.rounded(.up)) - y0))
     }
+
+    /// A whole coordinate as an Int, held within ±2⁵⁰ (far beyond any target, and room to add two).
+    static func pixel(_ v: Double) -> Int { Int(Swift.max(-0x1p50, Swift.min(0x1p50, v))) }
 
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 

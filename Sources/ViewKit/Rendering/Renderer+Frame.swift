@@ -108,8 +108,13 @@ extension Renderer {
         let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)
         if occlusion.reached(view) {
-            if let bg = view.presentationBackgroundColor, !view.contentCoversBackground { ctx.fill(bounds, color: bg, radii: radii) }
+            // A background the content covers is left out, unless the content drew nothing after all (a picture
+            // that could not be read again at a larger size): then it is drawn after, where it would have shown.
+            let background = view.presentationBackgroundColor, covered = background != nil && view.contentCoversBackground
+            if let background, !covered { ctx.fill(bounds, color: background, radii: radii) }
+            let drawn = drawCount
             view.draw(in: ctx)
+            if covered, drawCount == drawn, let background { ctx.fill(bounds, color: background, radii: radii) }
         }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
         if !childClip.isEmpty {

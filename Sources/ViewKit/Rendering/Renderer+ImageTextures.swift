@@ -68,7 +68,10 @@ extension Renderer {
 
     /// A smaller level of a picture drawn from a larger one's texture.
     func scaledTexture(_ image: Image, from larger: Texture, _ w: Int, _ h: Int) -> Texture? {
-        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        // In the larger level's format: SDL scales directly between equal formats, and a level without alpha
+        // keeps the software renderer's fast fading (see `makeTexture`).
+        let format = larger.hasAlphaChannel ? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_RGB888.rawValue
+        guard let handle = SDL_CreateTexture(self.handle, format,
                                              Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
         let t = Texture(handle: handle, width: w, height: h, isOpaque: image.isOpaque)
         drawing(into: t.handle) {
@@ -103,6 +106,8 @@ extension Renderer {
         image.surface(pixelWidth: w, pixelHeight: h).flatMap { makeTexture(image, from: $0) }
     }
 
+    /// On the software renderer an opaque picture's texture has no alpha channel: SDL then fades it with its
+    /// SIMD surface-alpha blitter rather than pixel by pixel (a kiosk's faded covers are a million pixels).
     func makeTexture(_ image: Image, from surface: Surface) -> Texture? {
         guard let t = (isSoftware && image.isOpaque ? Texture(renderer: handle, opaquePixelsOf: surface.pointer) : nil)
                 ?? Texture(renderer: handle, surface: surface.pointer, isOpaque: image.isOpaque) else { return nil }

@@ -41,6 +41,8 @@ public final class Renderer {
     /// group's target. The software renderer may then blend through SDL's surface-alpha blitter, which writes
     /// full alpha.
     var targetIsOpaque = false
+    /// Copies and meshes drawn so far (tells whether a view's content drew anything).
+    var drawCount = 0
     /// Copies staged in the current frame.
     var stagedCopies = 0
     var groupDepth = 0
@@ -232,6 +234,7 @@ public final class Renderer {
     // MARK: Resources
 
     func draw(_ mesh: Mesh, texture: Texture?) {
+        drawCount += 1
         guard !mesh.indices.isEmpty else { return }
         mesh.vertices.withUnsafeBufferPointer { v in
             mesh.indices.withUnsafeBufferPointer { i in
@@ -256,6 +259,7 @@ public final class Renderer {
 
     /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
+        drawCount += 1
         var source = source, destination = destination
         if isSoftware {
             guard let visible = cropped(source, destination) else { return }

@@ -64,13 +64,20 @@ extension Renderer {
     /// transition's dimmer over a kiosk's window is two million pixels a frame). Only onto an opaque target;
     /// false when the fill is small or no strip can be made (the caller fills as usual).
     func blendFromStrips(_ rect: Rect, color: SDL_Color) -> Bool {
-        let r = SDL_Rect(roundingEdgesOf: rect)
-        guard Int(r.w) * Int(r.h) >= 64 * 64, let strip = fillStrip(color, width: Int(r.w)) else { return false }
+        // The pixels SDL's software fill covers (origin and size truncated apart), within the target and clip.
+        guard rect.isFinite else { return false }
+        let p = PixelRect.pixel
+        let filled = PixelRect(x: p(rect.minX.rounded(.towardZero)), y: p(rect.minY.rounded(.towardZero)),
+                               width: max(1, p(rect.width.rounded(.towardZero))), height: max(1, p(rect.height.rounded(.towardZero))))
+        let window = PixelRect(enclosing: clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect))
+        let r = filled.intersection(window)
+        guard r.area >= 64 * 64, let strip = fillStrip(color, width: r.width) else { return r.isEmpty }
         SDL_SetTextureAlphaMod(strip.handle, color.a)
         var y = r.y
-        while y < r.y + r.h {
-            let h = min(Int32(strip.height), r.y + r.h - y)
-            var src = SDL_Rect(x: 0, y: 0, w: r.w, h: h), dst = SDL_Rect(x: r.x, y: y, w: r.w, h: h)
+        while y < r.y + r.height {
+            let h = min(strip.height, r.y + r.height - y)
+            var src = SDL_Rect(x: 0, y: 0, w: Int32(r.width), h: Int32(h))
+            var dst = SDL_Rect(x: Int32(r.x), y: Int32(y), w: Int32(r.width), h: Int32(h))
             SDL_RenderCopy(handle, strip.handle, &src, &dst)
             y += h
         }
