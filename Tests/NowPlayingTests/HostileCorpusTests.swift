@@ -141,8 +141,13 @@ struct HostileCorpusTests {
             // files may add is the allowance.
             let reference = folder == "damaged" ? try goodTracksPeak(of: mine, in: corpus, scratch: scratch) : demo.peakKiB
             print("hostile corpus: \(folder): exit \(result.code), \(result.errors.count) lines, peak \(result.peakKiB / 1024) MiB (reference \(reference / 1024) MiB)")
-            #expect(result.peakKiB <= reference + allowance,
-                    "\(folder): peak \(result.peakKiB / 1024) MiB, reference \(reference / 1024) MiB")
+            // Not under AddressSanitizer (CI sets ASAN_OPTIONS for that run only): there the peak is mostly ASan's
+            // own — shadow memory, and freed blocks held in quarantine, which grow with the files decoded — as for
+            // LargeCoverMemoryTests, skipped there.
+            if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+                #expect(result.peakKiB <= reference + allowance,
+                        "\(folder): peak \(result.peakKiB / 1024) MiB, reference \(reference / 1024) MiB")
+            }
         }
     }
 
