@@ -35,11 +35,14 @@ if [ "$#" -eq 0 ]; then
     for sanitizer in thread address; do
         folder=".build-${sanitizer:0:1}san"
         skip=()
-        [ "$sanitizer" = address ] && skip=(--skip LargeCoverMemoryTests)
+        # Each run sets only its own sanitizer's options: the tests read ASAN_OPTIONS to know they run under ASan.
+        options=(TSAN_OPTIONS="exitcode=66 external_symbolizer_path=$symbolizer")
+        if [ "$sanitizer" = address ]; then
+            skip=(--skip LargeCoverMemoryTests)
+            options=(ASAN_OPTIONS="exitcode=66 detect_leaks=0 external_symbolizer_path=$symbolizer")
+        fi
         swift build --build-tests --sanitize="$sanitizer" --build-path "$folder" 2>&1 | grep -v "Cannot export local symbol" | tail -1
-        TSAN_OPTIONS="exitcode=66 external_symbolizer_path=$symbolizer" \
-        ASAN_OPTIONS="exitcode=66 detect_leaks=0 external_symbolizer_path=$symbolizer" \
-            timeout 2400 swift test --skip-build --sanitize="$sanitizer" --build-path "$folder" "${skip[@]}"
+        env "${options[@]}" timeout 2400 swift test --skip-build --sanitize="$sanitizer" --build-path "$folder" "${skip[@]}"
     done
 
 fi

@@ -59,8 +59,17 @@ final class OutputFeed: Sendable {
     /// Held while a decoder is used; it guards the audio thread's scratch buffer of decoded samples.
     private let decoding = Locked<[Float]>([])
 
+    /// Runs `body` on the state under its lock. A track `body` replaces or removes is let go only after the
+    /// lock is released: letting a decoder go may wait for the audio thread (SDL_mixer's `Mix_FreeChunk` takes
+    /// SDL's audio lock, held while the audio thread fills a buffer), which may be waiting for this lock.
     func withState<R>(_ body: (inout State) -> R) -> R {
-        state.withLock(body)
+        var before: (OpenTrack?, OpenTrack?) = (nil, nil)
+        let result = state.withLock { s in
+            before = (s.current, s.next)
+            return body(&s)
+        }
+        withExtendedLifetime(before) {}
+        return result
     }
 
     /// Moves the current track's decoder to the pending seek's frame (on a worker: a seek may read the

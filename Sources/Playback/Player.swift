@@ -55,7 +55,7 @@ public final class Player {
     /// Whether the output is open.
     public var isOutputOpen: Bool { output != nil }
     /// The loaded track's decoder state, shared with the audio callback.
-    private let feed = OutputFeed()
+    let feed = OutputFeed()
     /// The queued track's takeovers handled so far (`OutputFeed.State.advances` counts those that happened).
     private var advancesHandled = 0
     /// The title, artist and album the current track's stream carries.
