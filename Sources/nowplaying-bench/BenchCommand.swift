@@ -126,9 +126,11 @@ struct BenchCommand: AsyncParsableCommand {
                                       peakMemoryMiB: max(start.report.peakMemoryMiB, report.peakMemoryMiB),
                                       carouselP95: frames.p95, reads: report.reads))
         }
-        let peak = [idleReport, playingReport, carouselReport, cardReport].map(\.peakMemoryMiB).max() ?? 0
+        let reports = [idleReport, playingReport, carouselReport, cardReport]
+        let peak = reports.map(\.peakMemoryMiB).max() ?? 0
+        let pss = reports.map { Double($0.pssKiB ?? 0) / 1024 }.max() ?? 0
         return ConfigurationResult(renderer: renderer.rawValue, rendererUsed: idleReport.renderer, size: s.size,
                                    idle: idle, playing: playing, carousel: carousel, cardAndFlip: card,
-                                   startupMs: startup.ms, peakMemoryMiB: peak, scale: scale, largeCovers: large)
+                                   startupMs: startup.ms, peakMemoryMiB: peak, pssMiB: pss, scale: scale, largeCovers: large)
     }
 }

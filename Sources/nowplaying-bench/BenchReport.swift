@@ -24,12 +24,20 @@ struct BenchReport: Codable {
     /// The window size the budget is for.
     static let budgetSize = "480x800"
 
-    /// What each renderer is held to. The default renderer (OpenGL; on a machine without a GPU, Mesa's llvmpipe
-    /// drawing on the CPU) pays for Mesa's start-up and memory, and for its GPU work on the CPU.
+    /// What each renderer is held to. The software renderer's are issue 18's goals (the whole system playing,
+    /// start-up, memory, drags); the default renderer (OpenGL; on a machine without a GPU, Mesa's llvmpipe
+    /// drawing on the CPU) pays for Mesa's start-up and memory, and for its GPU work on the CPU. Nil: no line.
     struct Limits {
-        var playingCPU: Double, startupMs: Double, peakMemoryMiB: Double
-        static let software = Limits(playingCPU: 2, startupMs: 150, peakMemoryMiB: 40)
-        static let `default` = Limits(playingCPU: 3, startupMs: 250, peakMemoryMiB: 160)
+        var playingCPU: Double
+        /// Playing: the app and the sound server together, and the app's wakeups.
+        var wholeSystemCPU: Double?, playingWakeups: Double?
+        var startupMs: Double, peakMemoryMiB: Double, pssMiB: Double?
+        /// Dragging the carousel: the process's CPU while it animates, and the frame CPU p95.
+        var carouselCPU: Double, carouselP95: Double
+        static let software = Limits(playingCPU: 2, wholeSystemCPU: 1, playingWakeups: 40, startupMs: 25, peakMemoryMiB: 25,
+                                     pssMiB: 10, carouselCPU: 10, carouselP95: 4)
+        static let `default` = Limits(playingCPU: 3, wholeSystemCPU: nil, playingWakeups: nil, startupMs: 250, peakMemoryMiB: 160,
+                                      pssMiB: nil, carouselCPU: 25, carouselP95: 8)
     }
 
     init(mode: String, audioDriver: String, results: [ConfigurationResult], longSession: LongSessionFigures,
@@ -59,18 +67,32 @@ struct BenchReport: Codable {
             BudgetLine(name: "idle CPU", value: r.idle.cpuPercent, limit: 0.2, unit: "%"),
             BudgetLine(name: "idle wakeups", value: r.idle.wakeupsPerSecond, limit: 5, unit: "/s"),
             BudgetLine(name: "playing CPU", value: r.playing.cpuPercent, limit: limits.playingCPU, unit: "%"),
-            BudgetLine(name: "carousel frame CPU p95", value: r.carousel.p95, limit: 8, unit: "ms"),
+        ]
+        // Without a sound server measured (SDL's dummy driver), the whole system is not known: missed.
+        if let limit = limits.wholeSystemCPU {
+            lines.append(BudgetLine(name: "playing CPU, app + sound server",
+                                    value: r.playing.server.map { r.playing.cpuPercent + $0.cpuPercent } ?? .infinity, limit: limit, unit: "%"))
+        }
+        if let limit = limits.playingWakeups {
+            lines.append(BudgetLine(name: "playing wakeups", value: r.playing.wakeupsPerSecond, limit: limit, unit: "/s"))
+        }
+        lines += [
+            BudgetLine(name: "carousel CPU while animating", value: r.carousel.animatingCPUPercent, limit: limits.carouselCPU, unit: "%"),
+            BudgetLine(name: "carousel frame CPU p95", value: r.carousel.p95, limit: limits.carouselP95, unit: "ms"),
             BudgetLine(name: "carousel frames over 16.7 ms", value: Double(r.carousel.over16_7ms), limit: 0, unit: ""),
             BudgetLine(name: "card & flip frame CPU p95", value: r.cardAndFlip.p95, limit: 8, unit: "ms"),
             BudgetLine(name: "card & flip frames over 16.7 ms", value: Double(r.cardAndFlip.over16_7ms), limit: 0, unit: ""),
             BudgetLine(name: "start-up to first frame", value: r.startupMs, limit: limits.startupMs, unit: "ms"),
             BudgetLine(name: "peak memory (scenarios 1-4)", value: r.peakMemoryMiB, limit: limits.peakMemoryMiB, unit: "MiB"),
         ]
+        if let limit = limits.pssMiB {
+            lines.append(BudgetLine(name: "PSS (scenarios 1-4)", value: r.pssMiB, limit: limit, unit: "MiB"))
+        }
         let big = r.largeCovers
         lines += [
             BudgetLine(name: "4000 px covers: start-up", value: big.startupMs, limit: limits.startupMs, unit: "ms"),
             BudgetLine(name: "4000 px covers: peak memory", value: big.peakMemoryMiB, limit: limits.peakMemoryMiB, unit: "MiB"),
-            BudgetLine(name: "4000 px covers: carousel p95", value: big.carousel.p95, limit: 8, unit: "ms"),
+            BudgetLine(name: "4000 px covers: carousel p95", value: big.carousel.p95, limit: limits.carouselP95, unit: "ms"),
             BudgetLine(name: "4000 px covers: frames over 16.7 ms", value: Double(big.carousel.over16_7ms), limit: 0, unit: ""),
         ]
         if let small = r.scale.first(where: { $0.tracks == 10 }), let large = r.scale.first(where: { $0.tracks == 10_000 }) {
@@ -116,11 +138,12 @@ struct BenchReport: Codable {
                                "\(f(server.cpuPercent, 2)) % · \(f(server.wakeupsPerSecond)) /s · \(f(figures.cpuPercent + server.cpuPercent, 2)) %"))
             }
             out.append(row("  3 carousel drags & flings", "frame CPU p50 / p95 / p99 (\(r.carousel.frames))", frames(r.carousel)))
+            out.append(row("    while animating", "CPU (process) · frames/s", "\(f(r.carousel.animatingCPUPercent)) % · \(f(r.carousel.animatingFPS))"))
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.carousel)))
             out.append(row("  4 card ×\u{2009}N, lyrics flip ×\u{2009}N", "frame CPU p50 / p95 / p99 (\(r.cardAndFlip.frames))", frames(r.cardAndFlip)))
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.cardAndFlip)))
             out.append(row("  5 start-up (demo album)", "to first frame", "\(f(r.startupMs)) ms"))
-            out.append(row("  6 peak memory (1-4)", "VmHWM", "\(f(r.peakMemoryMiB)) MiB"))
+            out.append(row("  6 memory (1-4)", "peak RSS (VmHWM) · PSS at exit", "\(f(r.peakMemoryMiB)) MiB · \(f(r.pssMiB)) MiB"))
             for s in r.scale {
                 out.append(row("  7 \(s.tracks) tracks", "start-up · memory · carousel p95", "\(f(s.startupMs)) ms · \(f(s.peakMemoryMiB)) MiB · \(f(s.carouselP95, 2)) ms"))
                 if let reads = s.reads {

@@ -10,6 +10,12 @@ struct FrameFigures: Codable {
     var over16_7ms: Int
     /// The slowest frame, phase by phase: where to look when a frame is slow.
     var slowest: FrameCost
+    /// While it animates (frames at most `animationGap` apart): the whole process's CPU, of one core, all
+    /// threads, and the frames a second — what a drag costs, without the pauses between drags.
+    var animatingCPUPercent: Double, animatingFPS: Double
+
+    /// Frames further apart than this (three 60 Hz frames) belong to two animations, not one.
+    static let animationGap = 0.05
 
     init(_ frames: [RunReport.Frame]) {
         let ms = frames.map { $0.cpu * 1000 }.sorted()
@@ -21,6 +27,14 @@ struct FrameFigures: Codable {
         p50 = rank(0.5); p95 = rank(0.95); p99 = rank(0.99); max = ms.last ?? 0
         over16_7ms = ms.filter { $0 > 1000.0 / 60 }.count
         slowest = frames.max { $0.cpu < $1.cpu }?.cost ?? FrameCost()
+        var seconds = 0.0, cpu = 0.0, steps = 0
+        for (a, b) in zip(frames, frames.dropFirst()) where b.time - a.time <= FrameFigures.animationGap {
+            seconds += b.time - a.time
+            cpu += b.processCPU - a.processCPU
+            steps += 1
+        }
+        animatingCPUPercent = seconds > 0 ? cpu / seconds * 100 : 0
+        animatingFPS = seconds > 0 ? Double(steps) / seconds : 0
     }
 }
 
@@ -87,6 +101,8 @@ struct ConfigurationResult: Codable {
     var cardAndFlip: FrameFigures
     var startupMs: Double
     var peakMemoryMiB: Double
+    /// The largest proportional set size at the end of scenarios 1–4.
+    var pssMiB: Double
     var scale: [ScaleFigures]
     var largeCovers: LargeCoverFigures
 }

@@ -73,15 +73,9 @@ struct ProcessProbe {
     /// sharing them) in KiB, summed over the processes.
     func memory() -> (peakKiB: Int, pssKiB: Int) {
         var peak = 0, pss = 0
-        func kib(_ file: String, _ key: String) -> Int {
-            // Read to the end: a /proc file tells no size.
-            let text = String(decoding: FileHandle(forReadingAtPath: file)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
-            return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) } ?? 0
-        }
         for process in processes {
-            peak += kib("/proc/\(process)/status", "VmHWM:")
-            pss += kib("/proc/\(process)/smaps_rollup", "Pss:")
+            peak += ProcFile.kib("/proc/\(process)/status", "VmHWM:") ?? 0
+            pss += ProcFile.kib("/proc/\(process)/smaps_rollup", "Pss:") ?? 0
         }
         return (peak, pss)
     }

@@ -12,6 +12,9 @@ public struct RunReport: Codable, Sendable {
         public var cost: FrameCost
         /// Main-thread CPU seconds the frame took: events, animation, layout, drawing, presenting.
         public var cpu: Double { cost.cpu }
+        /// The whole process's CPU seconds (all threads) when the frame was presented: what an animation costs
+        /// a core, workers and the audio thread included, between two frames.
+        public var processCPU: Double
     }
 
     /// SDL's name for the renderer that drew.
@@ -21,6 +24,8 @@ public struct RunReport: Codable, Sendable {
     public var frames: [Frame]
     /// Peak resident memory (VmHWM), KiB.
     public var peakMemoryKiB: Int?
+    /// Proportional set size at exit (Pss: shared pages divided among the processes sharing them), KiB.
+    public var pssKiB: Int?
     /// Tracks in the queue at start.
     public var tracks: Int
     /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
@@ -85,8 +90,8 @@ final class RunStatistics {
 
     init(path: String, application: Application, tracks: Int) {
         self.path = path
-        report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, tracks: tracks,
-                           reads: nil)
+        report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, pssKiB: nil,
+                           tracks: tracks, reads: nil)
         report.frames.reserveCapacity(4096)
         application.onDidDrawFrame = { [unowned self, unowned application] in
             let now = Monotonic.now()
@@ -94,20 +99,17 @@ final class RunStatistics {
                 report.firstFrame = now
                 readsBeforeFirstFrame = readLog?.reads.count ?? 0
             }
-            report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame))
+            report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame, processCPU: CPUTime.process()))
         }
     }
 
     /// VmHWM from /proc/self/status, in KiB.
-    static func peakMemoryKiB() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
-    }
+    static func peakMemoryKiB() -> Int? { ProcFile.kib("/proc/self/status", "VmHWM:") }
 
     /// Writes the report (at exit).
     func write() throws {
         report.peakMemoryKiB = RunStatistics.peakMemoryKiB()
+        report.pssKiB = ProcFile.kib("/proc/self/smaps_rollup", "Pss:")
         report.reads = readLog.map { RunReport.ReadCounts($0.reads, firstFrameAt: readsBeforeFirstFrame) }
         try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
