@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import FoundationEssentials
+import Locking
 import Synchronization
 
 /// What went wrong in the audio engine, with the file and the decoders' own words.
@@ -85,9 +86,9 @@ public final class Player {
         attach(output)
     }
 
-    private static func openOutput(driver name: String?, fallbackToSilence: Bool, feed: OutputFeed,
+    private static func openOutput(driver name: String?, askingPulse: Bool = true, fallbackToSilence: Bool, feed: OutputFeed,
                                    stream: StreamDescription) throws -> AudioOutput {
-        if name == nil, PulseOutput.isWanted, let pulse = PulseOutput(feed: feed, stream: stream) { return pulse }
+        if name == nil, askingPulse, PulseOutput.isWanted, let pulse = PulseOutput(feed: feed, stream: stream) { return pulse }
         return try MixerOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
     }
 
@@ -116,26 +117,44 @@ public final class Player {
     /// answer again: while playing, it is asked again each second, nothing heard meanwhile (the position
     /// holds), for `serverReturnWait`; only then does the sound go where opening finds a place (SDL's choice,
     /// else silence).
+    /// The server is asked again on a worker (`reconnector`): connecting waits up to 3 s for a server that
+    /// accepts and does not answer, which the interface thread must not.
     public func recoverLostOutput(now: Double) {
         if let output, output.isLost {
             output.close()
             self.output = nil
             lostServer = (since: now, lastTry: -Double.infinity)
         }
-        guard output == nil, state == .playing, let lost = lostServer, now - lost.lastTry >= 1 else { return }
-        if let pulse = PulseOutput(feed: feed, stream: stream) {
+        let (connection, asking) = reconnection.withLock { r in defer { r.connection = nil }; return (r.connection, r.asking) }
+        if let connection {
+            guard output == nil, lostServer != nil else { connection.discard(); return }
             lostServer = nil
-            attach(pulse)
-        } else if now - lost.since >= Player.serverReturnWait {
+            attach(PulseOutput(connection))
+            return
+        }
+        guard output == nil, state == .playing, let lost = lostServer, !asking, now - lost.lastTry >= 1 else { return }
+        let since = lost.since ?? now
+        if now - since >= Player.serverReturnWait {
             lostServer = nil
             let said = "The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
-            guard reopenOutput() else { onOutputProblem?(said + "nothing plays."); return }
-            // (Back just now, the server took the sound again: nothing to say.)
+            // Not the server again: SDL's choice, else silence.
+            guard reopenOutput(askingPulse: false) else { onOutputProblem?(said + "nothing plays."); return }
             if let mixer = output as? MixerOutput { onOutputProblem?(said + (mixer.problem ?? "playing through SDL's \(mixer.driver) driver.")) }
         } else {
-            lostServer?.lastTry = now
+            lostServer = (since: since, lastTry: now)
+            reconnection.withLock { $0.asking = true }
+            let reconnection = self.reconnection, feed = self.feed, stream = self.stream
+            reconnector.async {
+                let connection = PulseOutput.Connection(feed: feed, stream: stream)
+                reconnection.withLock { $0.asking = false; $0.connection = connection }
+            }
         }
     }
+
+    /// Where the server is asked again, and what came of it: whether an attempt is under way, and a stream
+    /// connected and not yet taken (on the main thread, at the next `recoverLostOutput`).
+    private let reconnector = DispatchQueue(label: "nowplaying.pulse-reconnect")
+    private let reconnection = Locked<(asking: Bool, connection: PulseOutput.Connection?)>((false, nil))
 
     /// How long a sound server that went away is waited for while playing.
     static let serverReturnWait = 10.0
@@ -143,22 +162,24 @@ public final class Player {
     /// come back).
     public var onOutputProblem: ((String) -> Void)?
     /// When the sound server went away, and when it was last asked again (nil: it did not, or it is back).
-    private var lostServer: (since: Double, lastTry: Double)?
+    /// (`since` nil: from the next time playback's progress is refreshed.)
+    private var lostServer: (since: Double?, lastTry: Double)?
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped). While a sound server that
     /// went away is waited for (`recoverLostOutput`), only it will do: a track change or a resume meanwhile goes
     /// on without an output until it answers, rather than settle elsewhere for good.
-    private func reopenOutput() -> Bool {
+    /// `askingPulse`: false when the server has been asked long enough.
+    private func reopenOutput(askingPulse: Bool = true) -> Bool {
         guard output == nil else { return true }
+        // The server is being asked again on the worker (`recoverLostOutput`), which attaches it when it answers;
+        // a track or a resume asked for meanwhile waits for it the whole time again, from now.
         if lostServer != nil {
-            if let pulse = PulseOutput(feed: feed, stream: stream) {
-                lostServer = nil
-                attach(pulse)
-            }
+            lostServer = (since: nil, lastTry: -Double.infinity)
             return true
         }
         do {
-            attach(try Player.openOutput(driver: requestedDriver, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream))
+            attach(try Player.openOutput(driver: requestedDriver, askingPulse: askingPulse, fallbackToSilence: fallbackToSilence,
+                                         feed: feed, stream: stream))
         } catch {
             state = .stopped
             return false
@@ -482,8 +503,11 @@ public final class Player {
     private static func frame(_ seconds: Double) -> Int { Int((seconds * Double(OutputFormat.sampleRate)).rounded()) }
 
     isolated deinit {
-        // A PulseAudio stream is this player's alone (it calls this player's feed): always closed.
+        // A PulseAudio stream is this player's alone (it calls this player's feed): always closed, and one
+        // still connecting on the worker once it has.
         if let pulse = output as? PulseOutput { pulse.close() }
+        let reconnection = self.reconnection
+        reconnector.async { reconnection.withLock { $0.connection?.discard(); $0.connection = nil } }
         guard ownsOutput else { return }
         output?.close()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }

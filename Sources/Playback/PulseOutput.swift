@@ -13,35 +13,53 @@ import Glibc
 @MainActor
 final class PulseOutput: AudioOutput {
     /// Half a second ahead: few wake-ups; pauses, seeks and the volume do not wait for it.
-    static let bufferMilliseconds: UInt32 = 500
+    nonisolated static let bufferMilliseconds: UInt32 = 500
 
     let driver = "pulseaudio"
     var appliesVolume: Bool { true }
-    private let handle: Handle
+    private let handle: Connection
     private let controls = DispatchQueue(label: "nowplaying.pulse-controls")
-    /// The feed, kept alive while the stream may call it.
-    private let feed: OutputFeed
 
-    // @unchecked Sendable, proof: `pointer` never changes; it is freed by `close`'s job, queued once on the
-    // serial `controls` queue after every control queued before it, and no control is queued after it (the
-    // feed's wake-up is removed first, `isClosed` stops the rest); each np_pulse call takes libpulse's
-    // main-loop lock for what it touches.
-    private final class Handle: @unchecked Sendable {
+    /// A stream connected to the server, with the feed it plays (kept alive while the stream may call it).
+    /// Made on any thread — connecting waits up to 3 s for a server that accepts and does not answer — and
+    /// then either taken by an output on the main thread or let go with `discard`.
+    // @unchecked Sendable, proof: `pointer` and `feed` never change; the pointer is freed once, either by
+    // `discard` on a connection no output took, or by the output's `close` job, queued once on its serial
+    // `controls` queue after every control queued before it, with no control queued after it (the feed's
+    // wake-up is removed first, `isClosed` stops the rest); each np_pulse call takes libpulse's main-loop lock
+    // for what it touches.
+    final class Connection: @unchecked Sendable {
         let pointer: OpaquePointer
-        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        let feed: OutputFeed
+
+        /// Connects to the server (never starting one) and opens a stream that plays `feed`; nil when no
+        /// server answers. From any thread.
+        init?(feed: OutputFeed, stream: StreamDescription) {
+            var error = [CChar](repeating: 0, count: 256)
+            guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
+                                              PulseOutput.bufferMilliseconds, pulseFill,
+                                              Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
+            self.pointer = pointer
+            self.feed = feed
+        }
+
+        /// Closes a stream no output took.
+        func discard() { np_pulse_close(pointer) }
     }
 
     /// Connects to the server (never starting one) and opens the stream; nil when no server answers.
-    init?(feed: OutputFeed, stream: StreamDescription) {
-        var error = [CChar](repeating: 0, count: 256)
-        guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
-                                          PulseOutput.bufferMilliseconds, pulseFill,
-                                          Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
-        self.feed = feed
-        let handle = Handle(pointer)
-        self.handle = handle
+    convenience init?(feed: OutputFeed, stream: StreamDescription) {
+        guard let connection = Connection(feed: feed, stream: stream) else { return nil }
+        self.init(connection)
+    }
+
+    /// Takes a stream connected on another thread; it is woken, since samples the feed had meanwhile were
+    /// announced to no one.
+    init(_ connection: Connection) {
+        handle = connection
         let controls = self.controls
-        feed.wakeOutput.withLock { $0 = { controls.async { np_pulse_wake(handle.pointer) } } }
+        connection.feed.wakeOutput.withLock { $0 = { controls.async { np_pulse_wake(connection.pointer) } } }
+        controls.async { np_pulse_wake(connection.pointer) }
     }
 
     /// Whether a PulseAudio server is the place for the sound: SDL's choice is not pinned to another driver.
@@ -71,9 +89,9 @@ final class PulseOutput: AudioOutput {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        feed.wakeOutput.withLock { $0 = nil }
-        let handle = self.handle, feed = self.feed
-        controls.async { withExtendedLifetime(feed) { np_pulse_close(handle.pointer) } }
+        handle.feed.wakeOutput.withLock { $0 = nil }
+        let handle = self.handle
+        controls.async { handle.discard() }
     }
 
     private var isClosed = false
@@ -81,7 +99,7 @@ final class PulseOutput: AudioOutput {
     isolated deinit { close() }
 }
 
-/// The stream's request for samples: `context` is the player's `OutputFeed`, kept alive by the output.
+/// The stream's request for samples: `context` is the player's `OutputFeed`, kept alive by the connection.
 private let pulseFill: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Int = { context, data, bytes in
     guard let context, let data else { return 0 }
     let feed = Unmanaged<OutputFeed>.fromOpaque(context).takeUnretainedValue()
