@@ -108,9 +108,11 @@ static int stream_ready(np_pulse *p) {
 }
 
 np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char *stream_name, unsigned rate,
-                        unsigned buffer_ms, np_pulse_fill fill, void *context, char *error, size_t error_size) {
+                        unsigned buffer_ms, int start_corked, np_pulse_fill fill, void *context, char *error,
+                        size_t error_size) {
     np_pulse *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    atomic_store(&p->corked, start_corked);
     p->fill = fill;
     p->fill_context = context;
     p->rate = rate;
@@ -150,7 +152,8 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
         uint32_t target = (uint32_t)pa_usec_to_bytes((pa_usec_t)buffer_ms * 1000, &spec);
         pa_buffer_attr attr = { .maxlength = (uint32_t)-1, .tlength = target, .prebuf = (uint32_t)-1,
                                 .minreq = target / 4, .fragsize = (uint32_t)-1 };
-        pa_stream_flags_t flags = PA_STREAM_INTERPOLATE_TIMING | PA_STREAM_AUTO_TIMING_UPDATE | PA_STREAM_ADJUST_LATENCY;
+        pa_stream_flags_t flags = PA_STREAM_INTERPOLATE_TIMING | PA_STREAM_AUTO_TIMING_UPDATE | PA_STREAM_ADJUST_LATENCY
+                                  | (start_corked ? PA_STREAM_START_CORKED : 0);
         ok = pa_stream_connect_playback(p->stream, NULL, &attr, flags, NULL, NULL) >= 0 && wait_until(p, stream_ready) == 1;
     } else {
         ok = 0;

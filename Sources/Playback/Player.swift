@@ -104,6 +104,8 @@ public final class Player {
     /// Returns whether the output is closed now (false: try again later).
     @discardableResult
     public func releaseOutput() -> Bool {
+        // While a server that went away is waited for, a stream connected meanwhile is not kept for a pause.
+        if lostServer != nil, state != .playing { dropPendingConnection() }
         guard let output else { return true }
         guard state != .playing, ownsOutput, opensInFlight.count.load(ordering: .acquiring) == 0 else { return false }
         output.close()
@@ -116,9 +118,9 @@ public final class Player {
     /// progress is refreshed, `now` on the caller's clock (seconds). A server that restarts takes a moment to
     /// answer again: while playing, it is asked again each second, nothing heard meanwhile (the position
     /// holds), for `serverReturnWait`; only then does the sound go where opening finds a place (SDL's choice,
-    /// else silence).
-    /// The server is asked again on a worker (`reconnector`): connecting waits up to 3 s for a server that
-    /// accepts and does not answer, which the interface thread must not.
+    /// else silence). The server is asked on a worker (`reconnector`), one attempt at a time: connecting waits
+    /// up to 3 s for a server that accepts and does not answer, which the interface thread must not; a stream
+    /// it connects (held) is taken here at the next call.
     public func recoverLostOutput(now: Double) {
         if let output, output.isLost {
             output.close()
@@ -127,9 +129,13 @@ public final class Player {
         }
         let (connection, asking) = reconnection.withLock { r in defer { r.connection = nil }; return (r.connection, r.asking) }
         if let connection {
-            guard output == nil, lostServer != nil else { connection.discard(); return }
+            guard output == nil, lostServer != nil else { reconnector.async { connection.discard() }; return }
             lostServer = nil
-            attach(PulseOutput(connection))
+            // Connected held: it plays once it has the volume, the song's name and the player's state.
+            let pulse = PulseOutput(connection)
+            attach(pulse)
+            pulse.describe(stream)
+            pulse.setPaused(state != .playing)
             return
         }
         guard output == nil, state == .playing, let lost = lostServer, !asking, now - lost.lastTry >= 1 else { return }
@@ -145,10 +151,17 @@ public final class Player {
             reconnection.withLock { $0.asking = true }
             let reconnection = self.reconnection, feed = self.feed, stream = self.stream
             reconnector.async {
-                let connection = PulseOutput.Connection(feed: feed, stream: stream)
+                let connection = PulseOutput.Connection(feed: feed, stream: stream, corked: true)
                 reconnection.withLock { $0.asking = false; $0.connection = connection }
             }
         }
+    }
+
+    /// Closes a stream connected on the worker and not taken (when the player pauses or goes), after any
+    /// attempt under way.
+    private func dropPendingConnection() {
+        let reconnection = self.reconnection
+        reconnector.async { reconnection.withLock { $0.connection?.discard(); $0.connection = nil } }
     }
 
     /// Where the server is asked again, and what came of it: whether an attempt is under way, and a stream
@@ -171,8 +184,8 @@ public final class Player {
     /// `askingPulse`: false when the server has been asked long enough.
     private func reopenOutput(askingPulse: Bool = true) -> Bool {
         guard output == nil else { return true }
-        // The server is being asked again on the worker (`recoverLostOutput`), which attaches it when it answers;
-        // a track or a resume asked for meanwhile waits for it the whole time again, from now.
+        // The server is being asked again (`recoverLostOutput`, which takes its stream when it answers); a track
+        // or a resume asked for meanwhile waits for it the whole time again, from now.
         if lostServer != nil {
             lostServer = (since: nil, lastTry: -Double.infinity)
             return true
@@ -506,8 +519,7 @@ public final class Player {
         // A PulseAudio stream is this player's alone (it calls this player's feed): always closed, and one
         // still connecting on the worker once it has.
         if let pulse = output as? PulseOutput { pulse.close() }
-        let reconnection = self.reconnection
-        reconnector.async { reconnection.withLock { $0.connection?.discard(); $0.connection = nil } }
+        dropPendingConnection()
         guard ownsOutput else { return }
         output?.close()
         while SDL_WasInit(SDL_INIT_AUDIO) != 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }

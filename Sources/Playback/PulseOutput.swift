@@ -1,6 +1,7 @@
 import CPulse
 import Dispatch
 import Glibc
+import Locking
 
 /// A PulseAudio (or PipeWire-pulse) stream of the player's own, used when the sound goes to such a server:
 /// it keeps `bufferMilliseconds` of sound written ahead (the server and the app wake a few dozen times a
@@ -22,29 +23,35 @@ final class PulseOutput: AudioOutput {
 
     /// A stream connected to the server, with the feed it plays (kept alive while the stream may call it).
     /// Made on any thread — connecting waits up to 3 s for a server that accepts and does not answer — and
-    /// then either taken by an output on the main thread or let go with `discard`.
-    // @unchecked Sendable, proof: `pointer` and `feed` never change; the pointer is freed once, either by
-    // `discard` on a connection no output took, or by the output's `close` job, queued once on its serial
-    // `controls` queue after every control queued before it, with no control queued after it (the feed's
-    // wake-up is removed first, `isClosed` stops the rest); each np_pulse call takes libpulse's main-loop lock
-    // for what it touches.
+    /// then either taken by an output on the main thread or closed with `discard` (at the latest when it goes).
+    // @unchecked Sendable, proof: `pointer` and `feed` never change; the pointer is freed once (`closed` is
+    // set under its lock first): by `discard` on a connection no output took, by the output's `close` job —
+    // queued once on its serial `controls` queue after every control queued before it, with no control queued
+    // after it (the feed's wake-up is removed first, `isClosed` stops the rest) — or by `deinit`, when nothing
+    // holds the connection any more; each np_pulse call takes libpulse's main-loop lock for what it touches.
     final class Connection: @unchecked Sendable {
         let pointer: OpaquePointer
         let feed: OutputFeed
+        private let closed = Locked(false)
 
-        /// Connects to the server (never starting one) and opens a stream that plays `feed`; nil when no
-        /// server answers. From any thread.
-        init?(feed: OutputFeed, stream: StreamDescription) {
+        /// Connects to the server (never starting one) and opens a stream that plays `feed`, held (corked)
+        /// if `corked`; nil when no server answers. From any thread.
+        init?(feed: OutputFeed, stream: StreamDescription, corked: Bool = false) {
             var error = [CChar](repeating: 0, count: 256)
             guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
-                                              PulseOutput.bufferMilliseconds, pulseFill,
+                                              PulseOutput.bufferMilliseconds, corked ? 1 : 0, pulseFill,
                                               Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
             self.pointer = pointer
             self.feed = feed
         }
 
-        /// Closes a stream no output took.
-        func discard() { np_pulse_close(pointer) }
+        /// Closes the stream (once; off the main thread where it can be: libpulse's lock may be held by a decode).
+        func discard() {
+            guard closed.withLock({ was in defer { was = true }; return !was }) else { return }
+            np_pulse_close(pointer)
+        }
+
+        deinit { discard() }
     }
 
     /// Connects to the server (never starting one) and opens the stream; nil when no server answers.

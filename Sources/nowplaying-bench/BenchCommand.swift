@@ -128,7 +128,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         let reports = [idleReport, playingReport, carouselReport, cardReport]
         let peak = reports.map(\.peakMemoryMiB).max() ?? 0
-        let pss = reports.map { Double($0.pssKiB ?? 0) / 1024 }.max() ?? 0
+        let pss = reports.allSatisfy { $0.pssKiB != nil } ? reports.compactMap { $0.pssKiB.map { Double($0) / 1024 } }.max() : nil
         return ConfigurationResult(renderer: renderer.rawValue, rendererUsed: idleReport.renderer, size: s.size,
                                    idle: idle, playing: playing, carousel: carousel, cardAndFlip: card,
                                    startupMs: startup.ms, peakMemoryMiB: peak, pssMiB: pss, scale: scale, largeCovers: large)

@@ -101,8 +101,8 @@ struct ConfigurationResult: Codable {
     var cardAndFlip: FrameFigures
     var startupMs: Double
     var peakMemoryMiB: Double
-    /// The largest proportional set size at the end of scenarios 1–4.
-    var pssMiB: Double
+    /// The largest proportional set size at the end of scenarios 1–4 (nil: a run did not report it).
+    var pssMiB: Double?
     var scale: [ScaleFigures]
     var largeCovers: LargeCoverFigures
 }

@@ -129,6 +129,10 @@ struct QuietNeighbourTests {
         try pulse.restart(downFor: 4)
         #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Paper Satellites — The Quiet Frequencies\"" },
                 "a new stream on the new server")
+        // Connected on a worker, held until the window takes it: then playing, at the player's volume.
+        #expect(try waitFor(30) { try pulse.sinkInput("Corked:") == "Corked: no" }, "the new stream plays")
+        #expect(try waitFor(30) { try pulse.sinkInput("Volume:")?.contains("/  90% /") == true },
+                "the new stream's volume: \(((try? pulse.sinkInput("Volume:")) ?? nil) ?? "none")")
 
         // Paused past the output's release (2 s) the stream goes; played again, the new one has the volume.
         try key("space")

@@ -14,9 +14,10 @@ typedef struct np_pulse np_pulse;
 
 /// Connects to the sound server as `app_name` (with `icon_name`) and opens a music stream named `stream_name`
 /// that asks `fill` for samples, keeping about `buffer_ms` of them ahead of what is heard. Returns NULL when
-/// no server answers (then `error` says why).
+/// no server answers (then `error` says why). `start_corked`: the stream is held until `np_pulse_cork(p, 0)`.
 np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char *stream_name, unsigned rate,
-                        unsigned buffer_ms, np_pulse_fill fill, void *context, char *error, size_t error_size);
+                        unsigned buffer_ms, int start_corked, np_pulse_fill fill, void *context, char *error,
+                        size_t error_size);
 /// Disconnects the stream and the server (what was written and not yet heard is dropped).
 void np_pulse_close(np_pulse *pulse);
 /// Holds the stream (what it has written stays for when it goes on) or lets it go on (and asks for samples).
