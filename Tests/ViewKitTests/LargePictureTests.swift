@@ -129,6 +129,16 @@ struct LargePictureTests {
                 "\(log.decodes)")
     }
 
+    /// A 4000 px JPEG prepared for the carousel (412 px) is kept at the scaled size libjpeg-turbo decodes it at
+    /// straight — 1/4, 1000 × 1000, within the 1024 px a picture is kept within while it is drawn smaller — not
+    /// resampled once more to its 950 px mipmap level: that second picture's worth of pixels (3.6 MB) was made
+    /// for every cover decoded ahead, beside the first.
+    @Test func aHugeJPEGIsKeptAtTheSizeItDecodesAt() throws {
+        let decoded = try DecodedImage(bytes: try hugeJPEG(), name: "huge.jpg", preparingFor: Size(width: 412, height: 412))
+        let kept = try #require(decoded.pixelDimensions)
+        #expect(kept.width == 1000 && kept.height == 1000, "kept at \(kept)")
+    }
+
     /// A cover drawn 900 points wide on a 2× screen is drawn from at least 1800 of its pixels, not from a
     /// copy of a fixed size scaled up: the picture is kept as large as it is drawn (rounded up to its next
     /// mipmap level, a third larger at most), decoded from its own bytes.

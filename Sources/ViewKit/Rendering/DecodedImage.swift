@@ -62,7 +62,7 @@ public struct DecodedImage: Sendable {
             } else if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
-                surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height)
+                surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
             } else {
                 // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
                 let whole = try PictureDecoder.decodeUnmeasured(bytes)

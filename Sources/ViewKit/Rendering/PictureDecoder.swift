@@ -105,8 +105,10 @@ enum PictureDecoder {
     }
 
     /// The picture's pixels at exactly `w` × `h`: decoded at a reduced size when its format allows (a JPEG at
-    /// the smallest of its scaled sizes at least that large), else whole; then resampled if need be.
-    static func decode(_ bytes: [UInt8], width w: Int, height h: Int) throws(Failure) -> Surface {
+    /// the smallest of its scaled sizes at least that large), else whole; then resampled if need be. With
+    /// `nearly`, a JPEG's scaled size is kept as it is when no more than a third larger than asked (as one
+    /// mipmap level is than the next): no second picture's worth of pixels, and no pass, to resample it.
+    static func decode(_ bytes: [UInt8], width w: Int, height h: Int, nearly: Bool = false) throws(Failure) -> Surface {
         guard let header = header(of: bytes) else { return try resampled(decodeUnmeasured(bytes), w, h) }
         if let refusal = header.refusal { throw Failure(reason: refusal) }
         // Reduced decoders never enlarge; a box of the PNG filter holds at most 4096² pixels.
@@ -118,6 +120,7 @@ enum PictureDecoder {
             let (sw, sh) = jpegScaledSizes(width: header.width, height: header.height).last { $0.width >= rw && $0.height >= rh }
                 ?? (header.width, header.height)
             decoded = decodeJPEG(bytes, width: sw, height: sh)
+            if nearly, let decoded, sw * 3 <= w * 4, sh * 3 <= h * 4 { return decoded }
         case .png:
             decoded = try decodePNG(bytes, width: rw, height: rh)
         case .webp:
