@@ -60,13 +60,11 @@ final class PulseOutput: AudioOutput {
         self.init(connection)
     }
 
-    /// Takes a stream connected on another thread; it is woken, since samples the feed had meanwhile were
-    /// announced to no one.
+    /// Takes a stream connected on any thread (one connected held is let go, and woken, by `setPaused(false)`).
     init(_ connection: Connection) {
         handle = connection
         let controls = self.controls
         connection.feed.wakeOutput.withLock { $0 = { controls.async { np_pulse_wake(connection.pointer) } } }
-        controls.async { np_pulse_wake(connection.pointer) }
     }
 
     /// Whether a PulseAudio server is the place for the sound: SDL's choice is not pinned to another driver.
