@@ -19,10 +19,13 @@ struct Occlusion {
     /// The region's pixels the partial cover paints opaquely (in the frame's target).
     private(set) var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var passedPartialCover = true
+    /// The pixels of the region.
+    private var regionArea = 0
 
     init() {}
 
     init(root: View, transform: AffineTransform, region: PixelRect) {
+        regionArea = region.area
         occluder = Occlusion.topmost(in: root, transform: transform, region: region)
         if let occluder {
             passedOccluder = false
@@ -61,6 +64,9 @@ struct Occlusion {
         if view === partialCover { passedPartialCover = true }
         return passedOccluder
     }
+
+    /// Whether `area` is a tenth of the region or more (as large as a partial cover may be).
+    func isLarge(_ area: PixelRect) -> Bool { area.area * 10 >= regionArea }
 
     /// Whether the partial cover, not drawn yet, will paint some of `area` (target pixels).
     func covers(part area: PixelRect) -> Bool {
@@ -130,15 +136,31 @@ extension Renderer {
     /// Fills `rect` (target pixels) within the clip, leaving out what a partial cover drawn later paints (the
     /// same pixels as a whole fill once it is drawn: a fill's pixels do not depend on the clip).
     func fillExposed(_ rect: Rect, color: SDL_Color) {
-        let area = PixelRect(enclosing: rect).intersection(clip)
-        guard groupDepth == 0, occlusion.covers(part: area) else { return fill(rect, color: color) }
-        guard !occlusion.covers(all: area) else { return }
-        let whole = clip
-        for piece in occlusion.exposed(clip) where !piece.intersection(area).isEmpty {
+        drawExposed(PixelRect(enclosing: rect), within: clip) { fill(rect, color: color) }
+    }
+
+    /// A view's own content, drawing within `area`: left out where the partial cover drawn later paints, when
+    /// it is large (a tenth of the region or more, as a card's backdrop under the rising card), where that
+    /// saves the most. A smaller one is drawn whole and covered after: a scaled picture cut at the cover's edge
+    /// samples its source a fraction of a pixel apart from one drawn whole, and the cover of a partial redraw
+    /// may not be that of the full one it must equal.
+    func drawContentExposed(_ area: PixelRect, within clip: PixelRect, _ body: () -> Void) {
+        guard occlusion.isLarge(area.intersection(clip)) else { return body() }
+        drawExposed(area, within: clip, body)
+    }
+
+    /// Runs `body`, which draws within `area`, clipped to what the partial cover leaves of `clip`: once with
+    /// `clip` when the cover paints none of `area`, not at all when it paints all of it, else once for each
+    /// exposed piece around it. The pixels are those of drawing `body` whole, then the cover over it.
+    private func drawExposed(_ area: PixelRect, within clip: PixelRect, _ body: () -> Void) {
+        let visible = area.intersection(clip)
+        guard groupDepth == 0, occlusion.covers(part: visible) else { return body() }
+        guard !occlusion.covers(all: visible) else { return }
+        for piece in occlusion.exposed(clip) where !piece.intersection(visible).isEmpty {
             setClip(piece)
-            fill(rect, color: color)
+            body()
         }
-        setClip(whole)
+        setClip(clip)
     }
 }
 

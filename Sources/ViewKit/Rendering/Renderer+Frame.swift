@@ -110,11 +110,14 @@ extension Renderer {
         if occlusion.reached(view) {
             // A background the content covers is left out, unless the content drew nothing after all (a picture
             // that could not be read again at a larger size): then it is drawn after, where it would have shown.
+            // A large view draws only what a partial cover drawn later leaves exposed (see `drawContentExposed`).
             let background = view.presentationBackgroundColor, covered = background != nil && view.contentCoversBackground
-            if let background, !covered { ctx.fill(bounds, color: background, radii: radii) }
-            let drawn = drawCount
-            view.draw(in: ctx)
-            if covered, drawCount == drawn, let background { ctx.fill(bounds, color: background, radii: radii) }
+            drawContentExposed(PixelRect(enclosing: m.apply(to: view.drawnContentBounds)), within: clip) {
+                if let background, !covered { ctx.fill(bounds, color: background, radii: radii) }
+                let drawn = drawCount
+                view.draw(in: ctx)
+                if covered, drawCount == drawn, let background { ctx.fill(bounds, color: background, radii: radii) }
+            }
         }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip
         if !childClip.isEmpty {

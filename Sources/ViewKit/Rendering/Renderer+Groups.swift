@@ -7,15 +7,26 @@ extension Renderer {
     func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
         let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
         guard !box.isEmpty else { return }
-        let composite = drawingOffscreen(width: box.width, height: box.height) { target -> Texture? in
-            clear(width: box.width, height: box.height, to: SDL_Color(r: 0, g: 0, b: 0, a: 0))
-            let shift = AffineTransform(translationX: -Double(box.x), y: -Double(box.y))
+        // A root that paints its whole bounds opaquely and clips its subtree to them, unturned, drawn only
+        // within the pixels it paints wholly: every pixel of the group is then opaque or untouched, where
+        // premultiplied and straight alpha agree, and the software renderer composites it without reading it back.
+        let opaque = view.paintsOpaquely && view.clipsToBounds && m.b == 0 && m.c == 0
+        let content = opaque ? box.intersection(PixelRect(paintedWholly: m.apply(to: view.presentationBounds))) : box
+        guard !content.isEmpty else { return }
+        // Composited onto an opaque frame on the software renderer, such a group's pixels (all opaque) are drawn
+        // in a target without alpha, which SDL fades with its SIMD surface-alpha blitter, not pixel by pixel.
+        let withoutAlpha = opaque && isSoftware && targetIsOpaque
+        let format = withoutAlpha ? SDL_PIXELFORMAT_RGB888.rawValue : nil
+        let composite = drawingOffscreen(width: content.width, height: content.height, format: format) { target -> Texture? in
+            let shift = AffineTransform(translationX: -Double(content.x), y: -Double(content.y))
+            if withoutAlpha { targetIsOpaque = true }
+            else { clear(width: content.width, height: content.height, to: SDL_Color(r: 0, g: 0, b: 0, a: 0)) }
             let outerOrigin = recordingOrigin
-            recordingOrigin = outerOrigin.map { ($0.x + Double(box.x), $0.y + Double(box.y)) }
+            recordingOrigin = outerOrigin.map { ($0.x + Double(content.x), $0.y + Double(content.y)) }
             drawContent(view, transform: m.concatenating(shift), alpha: 1,
-                        clip: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+                        clip: PixelRect(x: 0, y: 0, width: content.width, height: content.height))
             recordingOrigin = outerOrigin
-            return supportsPremultipliedBlend ? target : unpremultipliedCopy(of: target, width: box.width, height: box.height)
+            return supportsPremultipliedBlend || opaque ? target : unpremultipliedCopy(of: target, width: content.width, height: content.height)
         }
         setClip(clip)
         guard let composite else { return }
@@ -24,16 +35,18 @@ extension Renderer {
             SDL_SetTextureBlendMode(composite.handle, premultipliedBlend)
             SDL_SetTextureColorMod(composite.handle, a, a, a)
         } else {
+            SDL_SetTextureColorMod(composite.handle, 255, 255, 255)
             SDL_SetTextureBlendMode(composite.handle, SDL_BLENDMODE_BLEND)
         }
         SDL_SetTextureAlphaMod(composite.handle, a)
-        var src = SDL_Rect(x: 0, y: 0, w: Int32(box.width), h: Int32(box.height))
-        var dst = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
+        var src = SDL_Rect(x: 0, y: 0, w: Int32(content.width), h: Int32(content.height))
+        var dst = SDL_Rect(x: Int32(content.x), y: Int32(content.y), w: Int32(content.width), h: Int32(content.height))
         SDL_RenderCopy(handle, composite.handle, &src, &dst)
     }
 
     /// Reads a premultiplied target back and divides by alpha, for renderers without custom blend modes.
     func unpremultipliedCopy(of target: Texture, width: Int, height: Int) -> Texture? {
+        groupReadBacks += 1
         guard let surface = readPixels(width: width, height: height) else { return nil }
         let pitch = Int(surface.pointer.pointee.pitch) / 4
         let pixels = surface.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
@@ -49,12 +62,14 @@ extension Renderer {
         return Texture(renderer: handle, surface: surface.pointer)
     }
 
-    /// Runs `body` drawing into the offscreen target of the current depth, unclipped, its top-left `width` ×
-    /// `height` in use; what `body` draws offscreen in turn goes one depth deeper. Nil if SDL has no target.
-    func drawingOffscreen<T>(width: Int, height: Int, _ body: (Texture) -> T?) -> T? {
-        var target = targets[groupDepth] ?? GrowOnlyTarget()
+    /// Runs `body` drawing into the offscreen target of the current depth in `format` (nil: ARGB), unclipped,
+    /// its top-left `width` × `height` in use; what `body` draws offscreen in turn goes one depth deeper. Nil if
+    /// SDL has no target.
+    func drawingOffscreen<T>(width: Int, height: Int, format: UInt32? = nil, _ body: (Texture) -> T?) -> T? {
+        let slot = OffscreenSlot(depth: groupDepth, format: format ?? SDL_PIXELFORMAT_ARGB8888.rawValue)
+        var target = targets[slot] ?? GrowOnlyTarget(format: slot.format)
         let reserved = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)
-        targets[groupDepth] = target
+        targets[slot] = target
         guard let texture = reserved?.texture else { return nil }
         return drawing(into: texture.handle, size: (width, height)) {
             let outerOpaque = targetIsOpaque

@@ -11,7 +11,11 @@ extension Renderer {
         let isOpaque = background.alpha >= 1
         // Drawn in a target kept for snapshots and left there: reading it back from a GPU and uploading it
         // again cost a card transition's first frame several milliseconds.
-        guard let still = snapshotTargets.reserve(width: w, height: h, isOpaque: isOpaque, limit: maxTextureSide, on: handle) else {
+        // On the software renderer an opaque still has the window's pixel format: SDL scales it straight onto
+        // the frame (a card's shrinking backdrop), where a still with alpha is scaled into a staging texture first.
+        let format = isOpaque ? softwareWindowFormat ?? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let still = snapshotTargets.reserve(width: w, height: h, format: format, isOpaque: isOpaque,
+                                                  limit: maxTextureSide, on: handle) else {
             return nil
         }
         drawing(into: still.handle, size: (w, h)) {

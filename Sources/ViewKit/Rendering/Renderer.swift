@@ -20,9 +20,14 @@ public final class Renderer {
     /// Small textures (thumbnails, icons) apart, so that a few large pictures never push them out.
     var smallImageTextures = LRUCache<ImageKey, ImageTexture>(budget: 2 << 20)
     static let smallTextureBytes = 96 << 10
-    /// One offscreen target per nesting depth (groups, snapshots, read-backs), grown to the largest drawn at
-    /// that depth and kept: animated groups change size every frame and would otherwise need a texture each.
-    var targets: [Int: GrowOnlyTarget] = [:]
+    /// One offscreen target per nesting depth and pixel format (groups, snapshots, read-backs), grown to the
+    /// largest drawn at that depth and kept: animated groups change size every frame and would otherwise need
+    /// a texture each.
+    var targets: [OffscreenSlot: GrowOnlyTarget] = [:]
+    struct OffscreenSlot: Hashable {
+        var depth: Int
+        var format: UInt32
+    }
     /// Where snapshots are drawn (and kept).
     var snapshotTargets: SnapshotTargets
     var cornerMasks = LRUCache<Int, Texture>(budget: 4 << 20)
@@ -45,6 +50,8 @@ public final class Renderer {
     var drawCount = 0
     /// Copies staged in the current frame.
     var stagedCopies = 0
+    /// Groups read back from their target to be un-premultiplied on the CPU, since creation.
+    var groupReadBacks = 0
     var groupDepth = 0
     let premultipliedBlend: SDL_BlendMode
     /// Whether the renderer composites premultiplied groups natively (GPU renderers); otherwise groups are
@@ -197,6 +204,13 @@ public final class Renderer {
         return body()
     }
 
+    /// The pixel format of the window the software renderer draws in; nil for the others (asking would make
+    /// them a window surface) and for a software renderer drawing into a surface of the caller's.
+    var softwareWindowFormat: UInt32? {
+        guard isSoftware, let window = SDL_RenderGetWindow(handle), let surface = SDL_GetWindowSurface(window) else { return nil }
+        return surface.pointee.format.pointee.format
+    }
+
     /// Makes `t` (nil: the window) the target, unclipped, with its top-left `size` in use (nil: all of it).
     /// SDL keeps the window's clip rectangle while textures are targets and brings it back after: a clip left
     /// on the window by drawing done between frames (a snapshot) would clip the next present's copy of the
@@ -211,10 +225,7 @@ public final class Renderer {
             SDL_QueryTexture(t, &format, nil, &w, &h)
         } else {
             SDL_GetRendererOutputSize(handle, &w, &h)
-            // Only asked of the software renderer: for the others it would make a window surface.
-            if isSoftware, let window = SDL_RenderGetWindow(handle), let surface = SDL_GetWindowSurface(window) {
-                format = surface.pointee.format.pointee.format
-            }
+            format = softwareWindowFormat ?? 0
         }
         if let size { (w, h) = (Int32(size.width), Int32(size.height)) }
         targetBounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
@@ -270,8 +281,12 @@ public final class Renderer {
         var src = SDL_Rect(roundingEdgesOf: source)
         var dst = SDL_FRect(destination)
         let keepingAlpha = !targetIsOpaque && !opaque && !texture.hasAlphaChannel
+        var color = color
         if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
             (drawn, src, dst) = staged
+        } else if isSoftware, !opaque, color.r & color.g & color.b & color.a != 255, texture.hasAlphaChannel,
+                  let tinted = tintedCopy(of: texture, color) {
+            (drawn, color) = (tinted, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         }
         SDL_SetTextureColorMod(drawn.handle, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(drawn.handle, color.a)

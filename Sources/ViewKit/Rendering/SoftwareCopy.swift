@@ -59,6 +59,29 @@ extension Renderer {
         }
     }
 
+    /// `texture` tinted by `color` (its colours and alpha multiplied), made once and kept with it: SDL blends
+    /// a tinted copy pixel by pixel through its generic blitter, an untinted one with alpha through its
+    /// faster one (a card's labels, redrawn every frame of a transition, are white glyphs tinted).
+    func tintedCopy(of texture: Texture, _ color: SDL_Color) -> Texture? {
+        let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
+        if let kept = texture.tinted, kept.color == key { return kept.texture }
+        guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(texture.width), Int32(texture.height)) else { return nil }
+        let copy = Texture(handle: handle, width: texture.width, height: texture.height)
+        drawing(into: handle) {
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            SDL_SetTextureColorMod(texture.handle, color.r, color.g, color.b)
+            SDL_SetTextureAlphaMod(texture.handle, color.a)
+            var r = SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
+            SDL_RenderCopy(self.handle, texture.handle, &r, &r)
+            SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
+            SDL_SetTextureAlphaMod(texture.handle, 255)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+        }
+        texture.tinted = (key, copy)
+        return copy
+    }
+
     /// Blends a translucent solid fill as unscaled copies of a strip of the colour without alpha, faded by the
     /// fill's alpha: SDL's surface-alpha blitter is SIMD, where its blended fill goes pixel by pixel (a card
     /// transition's dimmer over a kiosk's window is two million pixels a frame). Only onto an opaque target;

@@ -13,6 +13,8 @@ public final class Texture {
     public let isOpaque: Bool
     /// The texture this is the top-left part of (nil: the whole of its own).
     private let whole: Texture?
+    /// A copy tinted by one colour (packed RGBA), made by the software renderer for unscaled tinted copies.
+    var tinted: (color: UInt32, texture: Texture)?
 
     init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false) {
         self.handle = handle; self.width = width; self.height = height; self.isOpaque = isOpaque
