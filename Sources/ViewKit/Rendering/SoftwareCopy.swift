@@ -61,7 +61,8 @@ extension Renderer {
 
     /// `texture` tinted by `color` (its colours and alpha multiplied), made once and kept with it: SDL blends
     /// a tinted copy pixel by pixel through its generic blitter, an untinted one with alpha through its
-    /// faster one (a card's labels, redrawn every frame of a transition, are white glyphs tinted).
+    /// faster one (a card's labels, redrawn every frame of a transition, are white glyphs tinted). Only for
+    /// opaque tints: a fading one would need a new copy every frame.
     func tintedCopy(of texture: Texture, _ color: SDL_Color) -> Texture? {
         let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
         if let kept = texture.tinted, kept.color == key { return kept.texture }
