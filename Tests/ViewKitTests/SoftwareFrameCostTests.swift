@@ -135,5 +135,15 @@ struct SoftwareFrameCostTests {
         assertPixel(c.pixel(x: 45, y: 10), 255, 191, 127, 2, "half: orange at half over white")
         c.render(root, background: .white)
         #expect(texture.tinted?.texture === made)
+        // Drawn fading (a new alpha each frame), it is copied for two tints at most, then blended as it is.
+        var copies = [made]
+        for step in 1...5 {
+            v.alpha = 1 - Double(step) / 10
+            c.render(root, background: .white)
+            if let t = texture.tinted?.texture, t !== copies.last { copies.append(t) }
+        }
+        #expect(copies.count == 3)
+        // Orange at 0.5 × 0.5 over white, through SDL's own tinted blend.
+        assertPixel(c.pixel(x: 45, y: 10), 255, 223, 191, 2, "half, at half: orange at a quarter over white")
     }
 }

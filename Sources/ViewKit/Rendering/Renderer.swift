@@ -284,7 +284,7 @@ public final class Renderer {
         var color = color
         if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
             (drawn, src, dst) = staged
-        } else if isSoftware, color.a == 255, color.r & color.g & color.b != 255, texture.hasAlphaChannel,
+        } else if isSoftware, color.r & color.g & color.b & color.a != 255, texture.hasAlphaChannel,
                   let tinted = tintedCopy(of: texture, color) {
             (drawn, color) = (tinted, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         }

@@ -61,11 +61,15 @@ extension Renderer {
 
     /// `texture` tinted by `color` (its colours and alpha multiplied), made once and kept with it: SDL blends
     /// a tinted copy pixel by pixel through its generic blitter, an untinted one with alpha through its
-    /// faster one (a card's labels, redrawn every frame of a transition, are white glyphs tinted). Only for
-    /// opaque tints: a fading one would need a new copy every frame.
+    /// faster one (a card's labels, redrawn every frame of a transition, are white glyphs tinted). Nil once
+    /// the tint has changed twice: a texture drawn fading would need a new copy at every step.
     func tintedCopy(of texture: Texture, _ color: SDL_Color) -> Texture? {
         let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
-        if let kept = texture.tinted, kept.color == key { return kept.texture }
+        if let kept = texture.tinted {
+            if kept.color == key { return kept.texture }
+            guard texture.tintChanges < 2 else { return nil }
+            texture.tintChanges += 1
+        }
         guard let handle = SDL_CreateTexture(self.handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(texture.width), Int32(texture.height)) else { return nil }
         let copy = Texture(handle: handle, width: texture.width, height: texture.height)

@@ -13,8 +13,10 @@ public final class Texture {
     public let isOpaque: Bool
     /// The texture this is the top-left part of (nil: the whole of its own).
     private let whole: Texture?
-    /// A copy tinted by one colour (packed RGBA), made by the software renderer for unscaled tinted copies.
+    /// A copy tinted by one colour (packed RGBA), made by the software renderer for unscaled tinted copies,
+    /// and how many times the tint changed (a texture drawn fading is not copied again at every step).
     var tinted: (color: UInt32, texture: Texture)?
+    var tintChanges = 0
 
     init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false) {
         self.handle = handle; self.width = width; self.height = height; self.isOpaque = isOpaque
