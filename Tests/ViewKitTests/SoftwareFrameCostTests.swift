@@ -75,6 +75,9 @@ struct SoftwareFrameCostTests {
         c.render(root, background: .white)
         #expect(c.renderer.groupReadBacks == 0)
         assertPixel(c.pixel(x: 20, y: 20), 255, 128, 128, 1, "the root at half")
+        // The edges the root's fill paints (origin and size truncated: columns and rows 10 to 89).
+        assertPixel(c.pixel(x: 10, y: 10), 255, 128, 128, 1, "the root's first column and row")
+        assertPixel(c.pixel(x: 89, y: 20), 255, 128, 128, 1, "the root's last column")
         assertPixel(c.pixel(x: 70, y: 70), 128, 128, 255, 1, "the child at half, clipped by the root")
         assertPixel(c.pixel(x: 95, y: 95), 255, 255, 255, 0, "outside the root")
         // A root with a translucent background still needs its target read back and un-premultiplied.
@@ -145,5 +148,25 @@ struct SoftwareFrameCostTests {
         #expect(copies.count == 3)
         // Orange at 0.5 × 0.5 over white, through SDL's own tinted blend.
         assertPixel(c.pixel(x: 45, y: 10), 255, 223, 191, 2, "half, at half: orange at a quarter over white")
+    }
+
+    /// A picture scaled at a fractional origin under a sheet whose edge is on a whole pixel: cut around the
+    /// sheet, it still paints the row next to it (the software renderer truncates a copy's origin and size
+    /// apart, so a cut given at the picture's own fractional edge lost that row to the background).
+    @Test func aPictureCutAroundASheetMeetsIt() throws {
+        let c = try OffscreenCanvas(size: Size(width: 200, height: 200), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let orange = try #require(Surface(width: 100, height: 100))
+        SDL_FillRect(orange.pointer, nil, 0xFFFF_8000)
+        let picture = ImageView(image: Image(surface: orange, name: "orange"))
+        picture.contentMode = .scaleToFill
+        picture.frame = Rect(x: 0.5, y: 7.5, width: 199, height: 100)
+        let sheet = View(frame: Rect(x: 0, y: 50, width: 200, height: 150))
+        sheet.backgroundColor = .blue
+        root.addSubview(picture)
+        root.addSubview(sheet)
+        c.render(root, background: .white)
+        assertPixel(c.pixel(x: 100, y: 49), 255, 128, 0, 2, "the row above the sheet")
+        assertPixel(c.pixel(x: 100, y: 50), 0, 0, 255, 0, "the sheet")
     }
 }

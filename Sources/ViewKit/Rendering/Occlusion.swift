@@ -165,6 +165,14 @@ extension Renderer {
 }
 
 extension PixelRect {
+    /// The pixels the software renderer's fill of `r` paints: origin and size truncated apart, at least one.
+    init(paintedBySoftwareFill r: Rect) {
+        guard r.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        let p = PixelRect.pixel
+        self.init(x: p(r.minX.rounded(.towardZero)), y: p(r.minY.rounded(.towardZero)),
+                  width: max(1, p(r.width.rounded(.towardZero))), height: max(1, p(r.height.rounded(.towardZero))))
+    }
+
     /// The pixels an axis-aligned fill or copy of `r` paints wholly on every renderer: those whose whole square
     /// lies inside `r`, and within the software renderer's, which truncates the origin and the size apart.
     init(paintedWholly r: Rect) {

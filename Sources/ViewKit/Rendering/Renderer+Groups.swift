@@ -7,11 +7,13 @@ extension Renderer {
     func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
         let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
         guard !box.isEmpty else { return }
-        // A root that paints its whole bounds opaquely and clips its subtree to them, unturned, drawn only
-        // within the pixels it paints wholly: every pixel of the group is then opaque or untouched, where
-        // premultiplied and straight alpha agree, and the software renderer composites it without reading it back.
-        let opaque = view.paintsOpaquely && view.clipsToBounds && m.b == 0 && m.c == 0
-        let content = opaque ? box.intersection(PixelRect(paintedWholly: m.apply(to: view.presentationBounds))) : box
+        // On the software renderer, a root that paints its whole bounds opaquely and clips its subtree to them,
+        // unturned, is drawn only within the pixels its fill paints (origin and size truncated apart): every
+        // pixel of the group is then opaque, where premultiplied and straight alpha agree, and it is composited
+        // without being read back. (Its subviews lose the sliver of a pixel beyond the fill that the clip, whole
+        // pixels around the bounds, would let them paint.)
+        let opaque = isSoftware && view.paintsOpaquely && view.clipsToBounds && m.b == 0 && m.c == 0
+        let content = opaque ? box.intersection(PixelRect(paintedBySoftwareFill: m.apply(to: view.presentationBounds))) : box
         guard !content.isEmpty else { return }
         // Composited onto an opaque frame on the software renderer, such a group's pixels (all opaque) are drawn
         // in a target without alpha, which SDL fades with its SIMD surface-alpha blitter, not pixel by pixel.
@@ -19,8 +21,8 @@ extension Renderer {
         let format = withoutAlpha ? SDL_PIXELFORMAT_RGB888.rawValue : nil
         let composite = drawingOffscreen(width: content.width, height: content.height, format: format) { target -> Texture? in
             let shift = AffineTransform(translationX: -Double(content.x), y: -Double(content.y))
+            clear(width: content.width, height: content.height, to: SDL_Color(r: 0, g: 0, b: 0, a: 0))
             if withoutAlpha { targetIsOpaque = true }
-            else { clear(width: content.width, height: content.height, to: SDL_Color(r: 0, g: 0, b: 0, a: 0)) }
             let outerOrigin = recordingOrigin
             recordingOrigin = outerOrigin.map { ($0.x + Double(content.x), $0.y + Double(content.y)) }
             drawContent(view, transform: m.concatenating(shift), alpha: 1,

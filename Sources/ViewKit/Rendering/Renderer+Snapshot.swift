@@ -13,7 +13,8 @@ extension Renderer {
         // again cost a card transition's first frame several milliseconds.
         // On the software renderer an opaque still has the window's pixel format: SDL scales it straight onto
         // the frame (a card's shrinking backdrop), where a still with alpha is scaled into a staging texture first.
-        let format = isOpaque ? softwareWindowFormat ?? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue
+        let argb = SDL_PIXELFORMAT_ARGB8888.rawValue
+        let format = isOpaque ? softwareWindowFormat.flatMap { $0 == SDL_PIXELFORMAT_RGB888.rawValue ? $0 : nil } ?? argb : argb
         guard let still = snapshotTargets.reserve(width: w, height: h, format: format, isOpaque: isOpaque,
                                                   limit: maxTextureSide, on: handle) else {
             return nil

@@ -19,9 +19,10 @@ struct SnapshotTargets {
 
     init(keepsTargets: Bool) { self.keepsTargets = keepsTargets }
 
-    /// For a new snapshot, a target of its own, `width` × `height`, in `format`; or where targets are kept, the top-left
-    /// `width` × `height` of one no living snapshot uses: the smallest large enough already if there is one,
-    /// else the largest, grown (a target is added when all are in use). Nil if SDL cannot make it.
+    /// For a new snapshot, a target of its own, `width` × `height`, in `format`; or where targets are kept (in
+    /// ARGB, whatever `format` says), the top-left `width` × `height` of one no living snapshot uses: the
+    /// smallest large enough already if there is one, else the largest, grown (a target is added when all are
+    /// in use). Nil if SDL cannot make it.
     mutating func reserve(width: Int, height: Int, format: UInt32, isOpaque: Bool, limit: Int, on renderer: OpaquePointer) -> Texture? {
         guard keepsTargets else {
             let target = SDL_CreateTexture(renderer, format,

@@ -7,15 +7,20 @@ import CSDL2
 /// such scaled copies are scaled into one kept staging texture, then copied from it unscaled.
 extension Renderer {
     /// The part of a copy inside the target and its clip, the source cropped in proportion (as SDL crops a
-    /// scaled copy to its clip rectangle); nil when none of it shows.
+    /// scaled copy to its clip rectangle); nil when none of it shows. A cropped copy is given in the whole
+    /// pixels the software renderer paints of the whole copy (it truncates a destination's origin and size
+    /// apart), so that the pieces of a copy cut around a cover meet, with no pixel left out between them.
     func cropped(_ source: Rect, _ destination: Rect) -> (source: Rect, destination: Rect)? {
         let window = clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect)
         guard !window.contains(destination) else { return (source, destination) }
-        let visible = destination.intersection(window)
-        guard !visible.isEmpty, destination.width > 0, destination.height > 0 else { return nil }
-        let sx = source.width / destination.width, sy = source.height / destination.height
-        return (Rect(x: source.minX + (visible.minX - destination.minX) * sx,
-                     y: source.minY + (visible.minY - destination.minY) * sy,
+        guard destination.isFinite, destination.width >= 1, destination.height >= 1 else { return nil }
+        let painted = Rect(x: destination.minX.rounded(.towardZero), y: destination.minY.rounded(.towardZero),
+                           width: destination.width.rounded(.towardZero), height: destination.height.rounded(.towardZero))
+        let visible = painted.intersection(PixelRect(enclosing: window).rect)
+        guard !visible.isEmpty else { return nil }
+        let sx = source.width / painted.width, sy = source.height / painted.height
+        return (Rect(x: source.minX + (visible.minX - painted.minX) * sx,
+                     y: source.minY + (visible.minY - painted.minY) * sy,
                      width: visible.width * sx, height: visible.height * sy), visible)
     }
 
@@ -94,9 +99,7 @@ extension Renderer {
     func blendFromStrips(_ rect: Rect, color: SDL_Color) -> Bool {
         // The pixels SDL's software fill covers (origin and size truncated apart), within the target and clip.
         guard rect.isFinite else { return false }
-        let p = PixelRect.pixel
-        let filled = PixelRect(x: p(rect.minX.rounded(.towardZero)), y: p(rect.minY.rounded(.towardZero)),
-                               width: max(1, p(rect.width.rounded(.towardZero))), height: max(1, p(rect.height.rounded(.towardZero))))
+        let filled = PixelRect(paintedBySoftwareFill: rect)
         let window = PixelRect(enclosing: clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect))
         let r = filled.intersection(window)
         guard r.area >= 64 * 64, let strip = fillStrip(color, width: r.width) else { return r.isEmpty }

@@ -222,7 +222,9 @@ open class View {
     /// over them (an unclipped aspect-fill picture), so redraws cover all of it.
     var drawnContentBounds: Rect { presentationBounds }
 
-    /// Draws the view's own content between its background and its subviews, in bounds coordinates.
+    /// Draws the view's own content between its background and its subviews, in bounds coordinates. It may be
+    /// called more than once in a frame, each time under another clip (the pieces of a large view left exposed
+    /// around an opaque one drawn later), so it draws the same whatever the clip and changes nothing.
     open func draw(in context: DrawContext) {}
 
     /// A number this view shows, for inspection (a slider's value, a list's current row); nil when none.
