@@ -38,7 +38,9 @@ extension Renderer {
             SDL_SetTextureColorMod(composite.handle, a, a, a)
         } else {
             SDL_SetTextureColorMod(composite.handle, 255, 255, 255)
-            SDL_SetTextureBlendMode(composite.handle, SDL_BLENDMODE_BLEND)
+            // A target without alpha at full alpha (a group an instant from the end of its fade) is copied as it
+            // is: SDL blends a texture without alpha at alpha 255 pixel by pixel, 25 times slower than at 254.
+            SDL_SetTextureBlendMode(composite.handle, withoutAlpha && a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         }
         SDL_SetTextureAlphaMod(composite.handle, a)
         var src = SDL_Rect(x: 0, y: 0, w: Int32(content.width), h: Int32(content.height))
