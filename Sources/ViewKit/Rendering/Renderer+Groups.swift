@@ -17,7 +17,7 @@ extension Renderer {
         guard !content.isEmpty else { return }
         // Composited onto an opaque frame on the software renderer, such a group's pixels (all opaque) are drawn
         // in a target without alpha, which SDL fades with its SIMD surface-alpha blitter, not pixel by pixel.
-        let withoutAlpha = opaque && isSoftware && targetIsOpaque
+        let withoutAlpha = opaque && targetIsOpaque
         let format = withoutAlpha ? SDL_PIXELFORMAT_RGB888.rawValue : nil
         let composite = drawingOffscreen(width: content.width, height: content.height, format: format) { target -> Texture? in
             let shift = AffineTransform(translationX: -Double(content.x), y: -Double(content.y))

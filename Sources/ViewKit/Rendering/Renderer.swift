@@ -24,6 +24,7 @@ public final class Renderer {
     /// largest drawn at that depth and kept: animated groups change size every frame and would otherwise need
     /// a texture each.
     var targets: [OffscreenSlot: GrowOnlyTarget] = [:]
+    /// Which of `targets`: a nesting depth and a pixel format.
     struct OffscreenSlot: Hashable {
         var depth: Int
         var format: UInt32

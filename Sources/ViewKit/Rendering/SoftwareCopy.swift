@@ -14,8 +14,7 @@ extension Renderer {
         let window = clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect)
         guard !window.contains(destination) else { return (source, destination) }
         guard destination.isFinite, destination.width >= 1, destination.height >= 1 else { return nil }
-        let painted = Rect(x: destination.minX.rounded(.towardZero), y: destination.minY.rounded(.towardZero),
-                           width: destination.width.rounded(.towardZero), height: destination.height.rounded(.towardZero))
+        let painted = PixelRect(paintedBySoftwareFill: destination).rect
         let visible = painted.intersection(PixelRect(enclosing: window).rect)
         guard !visible.isEmpty else { return nil }
         let sx = source.width / painted.width, sy = source.height / painted.height
