@@ -134,6 +134,9 @@ public final class Renderer {
     /// Whether a clip rectangle is set on the current target.
     var isClipped = false
 
+    /// Where drawing lands now: the target within the clip (the whole target when no clip is known).
+    var drawableArea: Rect { clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect) }
+
     /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
     public func releaseTextures() {
         imageTextures.removeAll()

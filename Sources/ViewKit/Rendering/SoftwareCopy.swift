@@ -11,7 +11,7 @@ extension Renderer {
     /// pixels the software renderer paints of the whole copy (it truncates a destination's origin and size
     /// apart), so that the pieces of a copy cut around a cover meet, with no pixel left out between them.
     func cropped(_ source: Rect, _ destination: Rect) -> (source: Rect, destination: Rect)? {
-        let window = clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect)
+        let window = drawableArea
         guard !window.contains(destination) else { return (source, destination) }
         guard destination.isFinite, destination.width >= 1, destination.height >= 1 else { return nil }
         let painted = PixelRect(paintedBySoftwareFill: destination).rect
@@ -99,7 +99,7 @@ extension Renderer {
         // The pixels SDL's software fill covers (origin and size truncated apart), within the target and clip.
         guard rect.isFinite else { return false }
         let filled = PixelRect(paintedBySoftwareFill: rect)
-        let window = PixelRect(enclosing: clip.isEmpty ? targetBounds : targetBounds.intersection(clip.rect))
+        let window = PixelRect(enclosing: drawableArea)
         let r = filled.intersection(window)
         guard r.area >= 64 * 64, let strip = fillStrip(color, width: r.width) else { return r.isEmpty }
         SDL_SetTextureAlphaMod(strip.handle, color.a)
