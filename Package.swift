@@ -43,6 +43,7 @@ let package = Package(
         // PNG decoding at a reduced size: its per-pixel loop runs over every pixel of a picture (hundreds of
         // millions in a PNG bomb), so it is optimised in debug builds too.
         .target(name: "CPictureReduce", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CResample", cSettings: [.unsafeFlags(["-O2"])]),
         .target(
             name: "CTagLib",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "CX11ScreenSaver", dependencies: ["CSDL2"]),
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
-        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP"]),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample"]),
         .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse"]),
         .target(
             name: "NowPlaying",

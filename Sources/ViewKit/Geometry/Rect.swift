@@ -86,3 +86,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
+
+extension Rect {
+    /// Whether every edge is within a thousandth of a point of `other`'s (two frames animated alike).
+    func isClose(to other: Rect) -> Bool {
+        abs(minX - other.minX) < 1e-3 && abs(minY - other.minY) < 1e-3 && abs(maxX - other.maxX) < 1e-3 && abs(maxY - other.maxY) < 1e-3
+    }
+}

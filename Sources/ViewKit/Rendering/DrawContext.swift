@@ -11,6 +11,20 @@ public struct DrawContext {
     public let alpha: Double
     /// The view's bounds as on screen (mid-animation they differ from the model's).
     public let bounds: Rect
+    /// What every colour drawn is multiplied by, 0…1: below 1 when the renderer folds a dimming view laid over
+    /// the content into it (see `Renderer.dimmer(over:)`).
+    var shade = 1.0
+
+    init(renderer: Renderer, transform: AffineTransform, alpha: Double, bounds: Rect, shade: Double = 1) {
+        self.renderer = renderer; self.transform = transform; self.alpha = alpha; self.bounds = bounds; self.shade = shade
+    }
+
+    /// A colour as drawn here: faded by the context's alpha and darkened by its shade.
+    private func drawn(_ color: Color) -> SDL_Color {
+        guard shade < 1 else { return Mesh.color(color, alpha: alpha) }
+        return Mesh.color(Color(red: color.red * shade, green: color.green * shade, blue: color.blue * shade, alpha: color.alpha),
+                          alpha: alpha)
+    }
 
     /// The on-screen scale of one point: the pixel scale times the transform's own scaling.
     public var pixelsPerPoint: Double { abs(transform.determinant).squareRoot() }
@@ -23,11 +37,11 @@ public struct DrawContext {
         guard color.alpha * alpha > 0, !rect.isEmpty, canDraw(rect, radii: radii) else { return }
         if isAxisAligned {
             fillAxisAligned(transform.apply(to: rect), radii: radii.scaled(by: transform.a, transform.d),
-                            color: Mesh.color(color, alpha: alpha))
+                            color: drawn(color))
             return
         }
         var mesh = Mesh()
-        mesh.addConvexFill(outline(rect, radii), color: Mesh.color(color, alpha: alpha))
+        mesh.addConvexFill(outline(rect, radii), color: drawn(color))
         renderer.draw(mesh, texture: nil)
     }
 
@@ -40,7 +54,7 @@ public struct DrawContext {
                          Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w),
                          Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w),
                          Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w)] {
-                renderer.fill(transform.apply(to: edge), color: Mesh.color(color, alpha: alpha))
+                renderer.fill(transform.apply(to: edge), color: drawn(color))
             }
             return
         }
@@ -49,7 +63,7 @@ public struct DrawContext {
         let innerRect = rect.insetBy(dx: width, dy: width)
         let inner = ShapeOutline.roundedRect(innerRect, radii: radii.inset(by: width), segments: segments).map(transform.apply)
         var mesh = Mesh()
-        mesh.addRing(outer: outer, inner: inner, color: Mesh.color(color, alpha: alpha))
+        mesh.addRing(outer: outer, inner: inner, color: drawn(color))
         renderer.draw(mesh, texture: nil)
     }
 
@@ -89,12 +103,12 @@ public struct DrawContext {
                 let f = pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0
                 let c = Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
                               blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f)
-                renderer.fillExposed(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: Mesh.color(c, alpha: alpha))
+                renderer.fillExposed(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: drawn(c))
             }
             return
         }
         var mesh = Mesh()
-        let t = Mesh.color(top, alpha: alpha), b = Mesh.color(bottom, alpha: alpha)
+        let t = drawn(top), b = drawn(bottom)
         mesh.addQuad(rect.corners.map(transform.apply), colors: [t, t, b, b], uvs: Array(repeating: .zero, count: 4))
         renderer.draw(mesh, texture: nil)
     }
@@ -119,7 +133,7 @@ public struct DrawContext {
     /// anti-aliased edge in its alpha. (A radius animating with the view costs only new corner pieces.)
     private func drawRounded(_ image: Image, texture: Texture, in d: Rect, radii: CornerRadii, tint: Color) {
         guard tint.alpha * alpha > 0, !d.isEmpty else { return }
-        let color = Mesh.color(tint, alpha: alpha)
+        let color = drawn(tint)
         let sx = Double(texture.width) / d.width, sy = Double(texture.height) / d.height
         let radius = min(radii.maximum, d.width / 2, d.height / 2)
         // The corner square in whole texture pixels, and what it covers on screen.
@@ -158,7 +172,7 @@ public struct DrawContext {
         guard !visible.isEmpty else { return }
         // Corners are rounded only where the visible part still reaches the clipping shape's corners.
         let r = (shape == nil || visible == shape) ? radii : .zero
-        let color = Mesh.color(tint, alpha: alpha)
+        let color = drawn(tint)
         if r.isZero && isAxisAligned {
             // Axis-aligned and square-cornered: a plain copy, exact on every renderer.
             let sx = Double(texture.width) / destination.width, sy = Double(texture.height) / destination.height

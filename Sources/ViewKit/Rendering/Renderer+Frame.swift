@@ -24,6 +24,7 @@ extension Renderer {
         lastDirtyRects = region.rects
         recordingOrigin = (0, 0)
         stagedCopies = 0
+        resampledCopies = 0
         targetIsOpaque = background.alpha >= 1
         for rect in region.rects { draw(root, within: rect, background: background, base: base) }
         targetIsOpaque = false
@@ -88,10 +89,7 @@ extension Renderer {
               snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(view)) else { return }
         let m = view.presentationTransformToSuperview.concatenating(parent)
         let box = view.subtreeBounds(in: m)
-        if let origin = recordingOrigin {
-            let drawn = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
-            view.lastDrawnRect = recordingBound.map { drawn.intersection($0) } ?? drawn
-        }
+        record(view, box: box)
         let visible = PixelRect(enclosing: box).intersection(clip)
         // Nothing of it falls in the place being redrawn, or all of that is under a view drawn later.
         guard !visible.isEmpty, groupDepth > 0 || !occlusion.hides(view, box: visible) else { return }
@@ -102,9 +100,32 @@ extension Renderer {
         }
     }
 
+    /// Notes where a view is drawn this frame (its place is redrawn when it changes).
+    private func record(_ view: View, box: Rect) {
+        guard let origin = recordingOrigin else { return }
+        let drawn = PixelRect(enclosing: box.offsetBy(dx: origin.x, dy: origin.y))
+        view.lastDrawnRect = recordingBound.map { drawn.intersection($0) } ?? drawn
+    }
+
+    /// A dimmer over a large opaque still on the software renderer: a plain black view, alone, translucent,
+    /// laid exactly over the bounds of an image view that clips to them and whose picture covers them (a card
+    /// presentation's backdrop). The still is then drawn darkened instead (`resampledCopy` multiplies as it
+    /// resamples), and the dimmer is not blended over it: one pass over those pixels instead of two. Returns
+    /// the dimmer and its effective alpha.
+    func dimmer(over view: View) -> (view: View, alpha: Double)? {
+        guard isSoftware, view.clipsToBounds, view.subviews.count == 1, let imageView = view as? ImageView,
+              imageView.contentCoversBackground, imageView.image?.texture?.keepsPixels == true,
+              let d = view.subviews.first, type(of: d) == View.self, d.subviews.isEmpty,
+              !d.isHidden, d.presentationBorderWidth == 0,
+              let color = d.presentationBackgroundColor, color.red == 0, color.green == 0, color.blue == 0,
+              d.presentationTransformToSuperview.apply(to: d.presentationBounds).isClose(to: view.presentationBounds) else { return nil }
+        return (d, d.presentationAlpha * color.alpha)
+    }
+
     func drawContent(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
         let bounds = view.presentationBounds
-        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds)
+        let folded = dimmer(over: view)
+        let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds, shade: 1 - (folded?.alpha ?? 0))
         let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)
         if occlusion.reached(view) {
@@ -126,7 +147,13 @@ extension Renderer {
                 let own = PixelRect(enclosing: m.apply(to: bounds).offsetBy(dx: origin.x, dy: origin.y))
                 recordingBound = outerBound.map { $0.intersection(own) } ?? own
             }
-            for s in view.subviewsInDrawingOrder { draw(s, parent: m, alpha: alpha, clip: childClip) }
+            for s in view.subviewsInDrawingOrder {
+                if let folded, s === folded.view {
+                    record(s, box: s.subtreeBounds(in: s.presentationTransformToSuperview.concatenating(m)))
+                } else {
+                    draw(s, parent: m, alpha: alpha, clip: childClip)
+                }
+            }
             recordingBound = outerBound
         }
         setClip(clip)

@@ -15,25 +15,52 @@ extension Renderer {
         // the frame (a card's shrinking backdrop), where a still with alpha is scaled into a staging texture first.
         let argb = SDL_PIXELFORMAT_ARGB8888.rawValue
         let format = isOpaque ? softwareWindowFormat.flatMap { $0 == SDL_PIXELFORMAT_RGB888.rawValue ? $0 : nil } ?? argb : argb
+        func draw(into target: Texture) {
+            drawing(into: target.handle, size: (w, h)) {
+                let c = background.rgba8
+                clear(width: w, height: h, to: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+                let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+                    .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
+                let recording = recordingOrigin, outerOpaque = targetIsOpaque
+                recordingOrigin = nil
+                targetIsOpaque = isOpaque
+                defer { targetIsOpaque = outerOpaque }
+                snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
+                drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
+                snapshotExclusions = []
+                recordingOrigin = recording
+            }
+        }
+        // A large one in that format is drawn in the offscreen target and read into a kept texture whose pixels
+        // the CPU reads (see `PixelStills`): scaled, it is resampled in one pass with a dimmer over it.
+        if isSoftware, isOpaque, format == SDL_PIXELFORMAT_RGB888.rawValue, w * h >= resampledStillArea,
+           let canvas = offscreenTarget(width: w, height: h, format: format),
+           let still = pixelStills.reserve(width: w, height: h, on: handle) {
+            draw(into: canvas)
+            if read(canvas, into: still) {
+                let image = Image(texture: still, scale: pixelScale, name: "snapshot", isOpaque: true, averageColor: background)
+                pixelStills.adopt(still, by: image)
+                return image
+            }
+        }
         guard let still = snapshotTargets.reserve(width: w, height: h, format: format, isOpaque: isOpaque,
                                                   limit: maxTextureSide, on: handle) else {
             return nil
         }
-        drawing(into: still.handle, size: (w, h)) {
-            let c = background.rgba8
-            clear(width: w, height: h, to: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
-            let m = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
-                .concatenating(AffineTransform(scaleX: pixelScale, y: pixelScale))
-            let recording = recordingOrigin, outerOpaque = targetIsOpaque
-            recordingOrigin = nil
-            targetIsOpaque = isOpaque
-            defer { targetIsOpaque = outerOpaque }
-            snapshotExclusions = Set(excluded.map(ObjectIdentifier.init))
-            drawContent(view, transform: m, alpha: 1, clip: PixelRect(x: 0, y: 0, width: w, height: h))
-            snapshotExclusions = []
-            recordingOrigin = recording
-        }
+        draw(into: still)
         return Image(texture: still, scale: pixelScale, name: "snapshot", isOpaque: isOpaque, averageColor: background)
+    }
+
+    /// Reads the top-left of `target` into `still`, a streaming texture of that size in the target's format.
+    private func read(_ target: Texture, into still: Texture) -> Bool {
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(still.handle, nil, &pixels, &pitch) == 0, let pixels else { return false }
+        defer { SDL_UnlockTexture(still.handle) }
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(still.width), h: Int32(still.height))
+        return drawing(into: target.handle, size: (still.width, still.height)) {
+            SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_RGB888.rawValue, pixels, pitch) == 0
+        }
     }
 
     /// The pixels of the current output (window or surface), for screenshots and tests.

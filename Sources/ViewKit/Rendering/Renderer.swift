@@ -41,6 +41,17 @@ public final class Renderer {
     var targetFormat: UInt32?
     /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
     var staging: [UInt32: GrowOnlyTarget] = [:]
+    /// Large opaque stills whose pixels the CPU reads, and where their resampled copies are written (software).
+    var pixelStills = PixelStills()
+    /// How many pixels an opaque still on the software renderer has at least to keep its pixels for the CPU
+    /// (a kiosk's card backdrop; below it, SDL's scaled copy and blended dimmer cost little, and the extra
+    /// memory is not worth it).
+    var resampledStillArea = 1 << 20
+    /// How many pixels a copy covers at least to be resampled by ViewKit rather than SDL on the software renderer
+    /// (its stage is as large as the window: not worth it for thumbnails, nor at a phone's size).
+    var resampledCopyArea = 1 << 18
+    /// Copies resampled in the current frame.
+    var resampledCopies = 0
     /// Strips of solid colours without alpha that translucent fills are blended from on the software renderer.
     var fillStrips: [UInt32: Texture] = [:]
     /// Whether every pixel of the current target is opaque: a frame or a still over an opaque background, not a
@@ -51,6 +62,8 @@ public final class Renderer {
     var drawCount = 0
     /// Copies staged in the current frame.
     var stagedCopies = 0
+    /// Rectangles filled, since creation (for tests).
+    var fills = 0
     /// Groups read back from their target to be un-premultiplied on the CPU, since creation.
     var groupReadBacks = 0
     var groupDepth = 0
@@ -144,6 +157,7 @@ public final class Renderer {
         targets.removeAll()
         snapshotTargets = SnapshotTargets(keepsTargets: snapshotTargets.keepsTargets)
         staging = [:]
+        pixelStills = PixelStills()
         fillStrips = [:]
         cornerMasks.removeAll()
         cornerPieces.removeAll()
@@ -260,6 +274,7 @@ public final class Renderer {
 
     /// Fills an axis-aligned rectangle in target pixels: exact edges on every renderer, no triangles.
     func fill(_ rect: Rect, color: SDL_Color) {
+        fills += 1
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
         var r = SDL_FRect(rect)
         // An opaque colour blends to itself: write it (the software renderer's blended fill is per pixel).
@@ -276,6 +291,14 @@ public final class Renderer {
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
         drawCount += 1
         var source = source, destination = destination
+        // A large copy of an opaque picture whose pixels the CPU reads, scaled or darkened, is resampled by
+        // ViewKit (SDL scales more slowly, and tints pixel by pixel).
+        if isSoftware, texture.keepsPixels, color.a == 255,
+           source.size != destination.size || color.r & color.g & color.b != 255,
+           PixelRect(paintedBySoftwareFill: destination).area >= resampledCopyArea,
+           resampledCopy(texture, from: source, to: destination, color: color) {
+            return
+        }
         if isSoftware {
             guard let visible = cropped(source, destination) else { return }
             (source, destination) = visible

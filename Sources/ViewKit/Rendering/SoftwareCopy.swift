@@ -1,3 +1,4 @@
+import CResample
 import CSDL2
 
 /// Texture copies on SDL's software renderer without its temporary surfaces. SDL scales a copy that crosses
@@ -138,6 +139,44 @@ extension Renderer {
         let texture = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)?.texture
         staging[format] = target
         return texture
+    }
+
+    /// Draws a scaled copy of a texture that keeps its pixels (a large opaque still) by resampling them
+    /// bilinearly into the kept stage, multiplied by `color`, and copying that unscaled: one pass
+    /// where SDL would scale and then blend a dimmer over it (see `Renderer.dimmer(over:)`). Each pixel is
+    /// sampled from the whole copy's mapping, so the pieces of a copy cut by clips meet exactly. False when the
+    /// pixels could not be had (the caller copies as usual).
+    func resampledCopy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) -> Bool {
+        guard destination.isFinite, source.isFinite, destination.width >= 1, destination.height >= 1 else { return false }
+        let r = PixelRect(paintedBySoftwareFill: destination).intersection(PixelRect(enclosing: drawableArea))
+        guard !r.isEmpty else { return true }
+        // As large as the target at once: a copy growing every frame of a transition needs no new memory.
+        guard let stage = pixelStills.stage(width: max(r.width, Int(targetBounds.width)),
+                                            height: max(r.height, Int(targetBounds.height)), on: handle) else { return false }
+        var area = SDL_Rect(x: 0, y: 0, w: Int32(r.width), h: Int32(r.height))
+        var out: UnsafeMutableRawPointer?
+        var outPitch: Int32 = 0
+        guard SDL_LockTexture(stage.handle, &area, &out, &outPitch) == 0, let out else { return false }
+        let mapping = np_resample_mapping(src_x: source.minX, src_y: source.minY, src_w: source.width, src_h: source.height,
+                                          dst_x: destination.minX, dst_y: destination.minY,
+                                          dst_w: destination.width, dst_h: destination.height)
+        // XRGB8888 lies B, G, R, X in memory; 255 multiplies by 256/256.
+        let multiply = [color.b, color.g, color.r, 255].map { (UInt16($0) * 256 + 127) / 255 }
+        // A large copy is resampled in bands on as many cores as there are, up to four (each band reads the
+        // whole copy's mapping, so the bands meet exactly); the frame waits for all of them.
+        let bands = r.area >= 1 << 18 ? min(4, max(1, Int(SDL_GetCPUCount()))) : 1
+        let status = texture.withPixels { pixels, pitch in
+            np_resample_bilinear_bands(pixels, Int32(texture.width), Int32(texture.height), Int32(pitch), mapping,
+                                       Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height),
+                                       out.assumingMemoryBound(to: UInt8.self), outPitch, multiply, Int32(bands))
+        }
+        SDL_UnlockTexture(stage.handle)
+        guard status == 0 else { return false }
+        SDL_SetTextureBlendMode(stage.handle, SDL_BLENDMODE_NONE)
+        var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_RenderCopy(handle, stage.handle, &area, &dst)
+        resampledCopies += 1
+        return true
     }
 }
 

@@ -17,6 +17,19 @@ public final class Texture {
     /// and how many times the tint changed (a texture drawn fading is not copied again at every step).
     var tinted: (color: UInt32, texture: Texture)?
     var tintChanges = 0
+    /// A streaming texture whose pixels (XRGB8888) the CPU reads in place, on the software renderer: an opaque
+    /// picture's, or a large still's (see `PixelStills`); its scaled copies are resampled by `resampledCopy`.
+    var keepsPixels = false
+
+    /// Runs `body` with the pixels and the bytes per row of a texture that keeps its pixels.
+    func withPixels<T>(_ body: (UnsafePointer<UInt8>, Int) -> T) -> T? {
+        guard keepsPixels else { return nil }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(handle, nil, &pixels, &pitch) == 0, let pixels else { return nil }
+        defer { SDL_UnlockTexture(handle) }
+        return body(UnsafePointer(pixels.assumingMemoryBound(to: UInt8.self)), Int(pitch))
+    }
 
     init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false) {
         self.handle = handle; self.width = width; self.height = height; self.isOpaque = isOpaque
@@ -44,13 +57,15 @@ public final class Texture {
         self.init(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
     }
 
-    /// A texture without an alpha channel (XRGB8888) holding an ARGB8888 surface's colours.
+    /// A texture without an alpha channel (XRGB8888) holding an ARGB8888 surface's colours, for the software
+    /// renderer: streaming, so that its pixels can be read in place (`keepsPixels`) at no extra memory.
     convenience init?(renderer: OpaquePointer, opaquePixelsOf surface: UnsafeMutablePointer<SDL_Surface>) {
         let w = surface.pointee.w, h = surface.pointee.h
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
-              let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), w, h) else { return nil }
+              let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else { return nil }
         SDL_UpdateTexture(t, nil, surface.pointee.pixels, surface.pointee.pitch)
         self.init(handle: t, width: Int(w), height: Int(h), isOpaque: true)
+        keepsPixels = true
     }
 
     /// Whether the texture's pixels carry alpha (an opaque picture on the software renderer does not).

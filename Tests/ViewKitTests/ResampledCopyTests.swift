@@ -1,0 +1,156 @@
+import CSDL2
+import Testing
+@testable import ViewKit
+
+/// Opaque pictures on the software renderer resampled by ViewKit's own bilinear filter rather than SDL's
+/// (issue 14: a kiosk's card backdrop is two million pixels scaled and dimmed every frame): the pixels of the
+/// formula, pieces and bands that meet exactly, a dimmer folded into the picture it covers, and the stills'
+/// memory kept from one transition to the next.
+@MainActor
+struct ResampledCopyTests {
+    /// An opaque picture whose columns are the greys `values`, one row tall, `height` rows.
+    private func columns(_ values: [UInt8], height: Int = 1) throws -> Image {
+        let s = try #require(Surface(width: values.count, height: height))
+        for (x, v) in values.enumerated() {
+            var column = SDL_Rect(x: Int32(x), y: 0, w: 1, h: Int32(height))
+            SDL_FillRect(s.pointer, &column, 0xFF00_0000 | UInt32(v) << 16 | UInt32(v) << 8 | UInt32(v))
+        }
+        return Image(surface: s, name: "columns")
+    }
+
+    /// A headless window showing a view of `color`, drawn, whose stills all keep their pixels and whose copies
+    /// of them are all resampled.
+    private func window(width: Double, height: Double, showing color: Color) throws -> (Application, View) {
+        let a = try Application(configuration: .init(title: "stills", size: Size(width: width, height: height),
+                                                     minimumSize: Size(width: 50, height: 50), headless: true,
+                                                     fonts: Fixtures.fonts), clock: ManualClock())
+        a.renderer.resampledStillArea = 0
+        a.renderer.resampledCopyArea = 0
+        let content = View(frame: Rect(x: 0, y: 0, width: width, height: height))
+        content.backgroundColor = color
+        a.window.addSubview(content)
+        a.drawIfNeeded()
+        return (a, content)
+    }
+
+    /// Four grey columns stretched to 40 pixels: each pixel is the linear interpolation between the two
+    /// columns around its centre's place in the picture, (x + 0.5) × 4 / 40 − 0.5 (the edges hold the edge
+    /// columns), within one level. (Only copies of a quarter of a million pixels or more are resampled so by
+    /// default.)
+    @Test func aStretchedPictureHasTheBilinearFormulasPixels() throws {
+        let c = try OffscreenCanvas(size: Size(width: 40, height: 10), fonts: Fixtures.fonts)
+        let values: [Double] = [0, 100, 200, 50]
+        let picture = ImageView(image: try columns(values.map { UInt8($0) }))
+        picture.contentMode = .scaleToFill
+        picture.frame = Rect(x: 0, y: 0, width: 40, height: 10)
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 10))
+        root.addSubview(picture)
+        // Small (a thumbnail, or anything at a phone's size), it is left to SDL: no window-sized stage is kept.
+        c.render(root, background: .white)
+        #expect(c.renderer.resampledCopies == 0 && c.renderer.pixelStills.stage == nil)
+        c.renderer.resampledCopyArea = 0
+        c.render(root, background: .white)
+        #expect(c.renderer.resampledCopies == 1)
+        for x in 0..<40 {
+            let u = min(max((Double(x) + 0.5) * 4 / 40 - 0.5, 0), 3)
+            let i = min(Int(u), 2), f = u - Double(i)
+            let expected = values[i] * (1 - f) + values[i + 1] * f
+            let p = c.pixel(x: x, y: 5)
+            #expect(abs(Double(p.r) - expected) <= 1, "column \(x): \(p.r), expected \(expected)")
+        }
+    }
+
+    /// A picture over 600 × 600 pixels (resampled in bands of rows on several cores) drawn whole, then again
+    /// with an opaque sheet over its right half (the left drawn as a piece of its own, in one band; rounded,
+    /// the picture is itself drawn in pieces, and not taken for the region's cover): the left
+    /// half is the same, pixel for pixel, across the bands' seams — each pixel is sampled from the whole copy's
+    /// mapping, whatever the clip or band.
+    @Test func piecesAndBandsOfACopyMeetExactly() throws {
+        let c = try OffscreenCanvas(size: Size(width: 600, height: 600), fonts: Fixtures.fonts)
+        let s = try #require(Surface(width: 97, height: 89))
+        let pixels = s.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let pitch = Int(s.pointer.pointee.pitch) / 4
+        for y in 0..<89 {
+            for x in 0..<97 { pixels[y * pitch + x] = 0xFF00_0000 | UInt32((x * 37 + y * 11) & 255) << 16 | UInt32((x * y) & 255) << 8 | UInt32((x ^ y) & 255) }
+        }
+        let picture = ImageView(image: Image(surface: s, name: "pattern"))
+        picture.contentMode = .scaleToFill
+        picture.frame = Rect(x: 3.3, y: 2.7, width: 591.2, height: 590.9)
+        // Rounded as a card's backdrop is (drawn in straight pieces and corners), so not a cover itself.
+        picture.clipsToBounds = true
+        picture.cornerRadius = 4
+        let sheet = View(frame: Rect(x: 300, y: 0, width: 300, height: 600))
+        sheet.backgroundColor = .blue
+        sheet.isHidden = true
+        let root = View(frame: Rect(x: 0, y: 0, width: 600, height: 600))
+        root.addSubview(picture)
+        root.addSubview(sheet)
+        c.render(root, background: .white)
+        let whole = (0..<600).map { y in (0..<300).map { x in c.pixel(x: x, y: y) } }
+        sheet.isHidden = false
+        c.render(root, background: .white)
+        var differing = 0
+        for y in 0..<600 {
+            for x in 0..<300 where c.pixel(x: x, y: y) != whole[y][x] { differing += 1 }
+        }
+        #expect(differing == 0)
+        assertPixel(c.pixel(x: 300, y: 300), 0, 0, 255, 0, "the sheet")
+    }
+
+    /// A headless window's still (grey 50 %) shrunk as a card's backdrop over white, under a black dimmer at
+    /// 0.3: the still is drawn darkened, 128 × 0.7, in one pass — no fill for the dimmer (the same fills as without
+    /// it), scaled or not — and the dimmer's place is still recorded for the next partial redraw.
+    @Test func aDimmerOverAStillIsFoldedIntoIt() throws {
+        let (a, content) = try window(width: 200, height: 150, showing: Color(white: 0.5))
+        let still = try #require(a.renderer.snapshot(content, background: .black))
+        content.removeFromSuperview()
+        let backdrop = ImageView(image: still)
+        backdrop.contentMode = .scaleToFill
+        backdrop.clipsToBounds = true
+        backdrop.cornerRadius = 10
+        backdrop.frame = Rect(x: 10, y: 7.5, width: 180, height: 135)
+        let dimmer = View(frame: backdrop.bounds)
+        dimmer.backgroundColor = .black
+        dimmer.alpha = 0.3
+        backdrop.addSubview(dimmer)
+        a.window.addSubview(backdrop)
+        dimmer.isHidden = true
+        var fills = a.renderer.fills
+        a.renderer.render(a.window, background: .white)
+        let fillsWithout = a.renderer.fills - fills
+        dimmer.isHidden = false
+        fills = a.renderer.fills
+        a.renderer.render(a.window, background: .white)
+        #expect(a.renderer.fills - fills == fillsWithout, "the dimmer was filled")
+        #expect(a.renderer.resampledCopies >= 1)
+        #expect(dimmer.lastDrawnRect != nil)
+        let pixels = try #require(a.renderer.readPixels())
+        assertPixel(pixels.pixel(x: 100, y: 75), 90, 90, 90, 2, "grey 128 under black at 0.3")
+        // Outside the backdrop's rounded corner the dimming does not reach (a dimmer clipped to the square
+        // bounds darkened it).
+        assertPixel(pixels.pixel(x: 10, y: 8), 255, 255, 255, 0, "the window's white beyond the rounded corner")
+        // At the still's own size (a transition's first frame) it is darkened by the same pass: SDL would
+        // modulate it pixel by pixel.
+        backdrop.frame = Rect(x: 0, y: 0, width: 200, height: 150)
+        dimmer.frame = backdrop.bounds
+        a.renderer.render(a.window, background: .white)
+        #expect(a.renderer.resampledCopies >= 1)
+        assertPixel(try #require(a.renderer.readPixels()).pixel(x: 100, y: 75), 90, 90, 90, 2, "unscaled, darkened")
+    }
+
+    /// Two transitions' stills in turn: the second takes the first's memory once the first image has gone;
+    /// while it lives, the second has its own.
+    @Test func stillsAreKeptFromOneTransitionToTheNext() throws {
+        let (a, content) = try window(width: 120, height: 90, showing: .red)
+        var first: Image? = try #require(a.renderer.snapshot(content, background: .black))
+        let firstTexture = try #require(first?.texture)
+        #expect(firstTexture.keepsPixels)
+        let second = try #require(a.renderer.snapshot(content, background: .black))
+        #expect(second.texture !== firstTexture)
+        #expect(a.renderer.pixelStills.count == 2)
+        first = nil
+        let third = try #require(a.renderer.snapshot(content, background: .black))
+        #expect(third.texture === firstTexture)
+        #expect(a.renderer.pixelStills.count == 2)
+    }
+}
