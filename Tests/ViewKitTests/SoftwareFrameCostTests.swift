@@ -184,4 +184,31 @@ struct SoftwareFrameCostTests {
         assertPixel(c.pixel(x: 100, y: 49), 255, 128, 0, 2, "the row above the sheet")
         assertPixel(c.pixel(x: 100, y: 50), 0, 0, 255, 0, "the sheet")
     }
+
+    /// A gradient 1,000 rows tall from black to 20 % grey, at half-pixel ends: every row in its colour by
+    /// linear interpolation at the row's centre (the partly covered first and last rows too), in one fill per
+    /// run of rows of one colour (52 shades) rather than one per row (a card's gradient at 1080 × 1920 was
+    /// 1,250 fills every frame).
+    @Test func aGradientFillsEachRunOfOneColourOnce() throws {
+        let c = try OffscreenCanvas(size: Size(width: 40, height: 1001), fonts: Fixtures.fonts)
+        final class Gradient: View {
+            override var hasContent: Bool { true }
+            override func draw(in context: DrawContext) {
+                context.fillGradient(Rect(x: 0, y: 0.5, width: 40, height: 1000), top: .black, bottom: Color(white: 0.2))
+            }
+        }
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 1001))
+        let g = Gradient()
+        g.frame = root.bounds
+        root.addSubview(g)
+        let before = c.renderer.fills
+        c.render(root, background: .white)
+        #expect(c.renderer.fills - before <= 60, "\(c.renderer.fills - before) fills")
+        for row in 0...1000 {
+            let y0 = max(Double(row), 0.5), y1 = min(Double(row + 1), 1000.5)
+            let expected = 0.2 * 255 * ((y0 + y1) / 2 - 0.5) / 1000
+            let p = c.pixel(x: 20, y: row)
+            #expect(abs(Double(p.r) - expected) <= 1 && p.r == p.g && p.g == p.b, "row \(row): \(p), expected \(expected)")
+        }
+    }
 }

@@ -92,19 +92,45 @@ public struct DrawContext {
     public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
         guard canDraw(rect) else { return }
         if isAxisAligned {
-            // One exact fill per pixel row (only the rows inside the clip): the same pixels whether the
-            // frame is drawn whole or in part, and no triangles for the software rasteriser.
+            // Each pixel row in its exact colour (only the rows inside the clip), rows of one colour in one fill:
+            // the same pixels whether the frame is drawn whole or in part, no triangles for the software
+            // rasteriser, and a few dozen fills for a gradient a thousand rows tall.
             let pixels = transform.apply(to: rect)
             let clip = renderer.clip
             let first = max(Int(pixels.minY.rounded(.down)), clip.y), last = min(Int(pixels.maxY.rounded(.up)), clip.y + clip.height)
             guard first < last else { return }
-            for row in first..<last {
+            func color(ofRow row: Int) -> SDL_Color {
                 let y0 = max(Double(row), pixels.minY), y1 = min(Double(row + 1), pixels.maxY)
                 let f = pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0
-                let c = Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
-                              blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f)
-                renderer.fillExposed(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: drawn(c))
+                return drawn(Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
+                                   blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f))
             }
+            // Whole rows of one colour make one fill; a partly covered row (the first or the last) is its own,
+            // as the software renderer paints a fill's first row from its truncated origin.
+            var run: (start: Int, end: Int, color: SDL_Color)?
+            func fill(_ y0: Double, _ y1: Double, _ c: SDL_Color) {
+                renderer.fillExposed(Rect(x: pixels.minX, y: y0, width: pixels.width, height: y1 - y0), color: c)
+            }
+            func flush() {
+                if let r = run { fill(Double(r.start), Double(r.end), r.color) }
+                run = nil
+            }
+            for row in first..<last {
+                let c = color(ofRow: row)
+                let y0 = max(Double(row), pixels.minY), y1 = min(Double(row + 1), pixels.maxY)
+                guard y0 == Double(row), y1 == Double(row + 1) else {
+                    flush()
+                    fill(y0, y1, c)
+                    continue
+                }
+                if let r = run, r.end == row, r.color.r == c.r, r.color.g == c.g, r.color.b == c.b, r.color.a == c.a {
+                    run?.end = row + 1
+                } else {
+                    flush()
+                    run = (row, row + 1, c)
+                }
+            }
+            flush()
             return
         }
         var mesh = Mesh()
