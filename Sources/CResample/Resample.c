@@ -12,7 +12,7 @@
 typedef struct { int i; uint16_t w; } tap;
 
 static tap tap_at(double u, int n) {
-    if (n < 2 || u <= 0) return (tap){0, 0};
+    if (n < 2 || !(u > 0)) return (tap){0, 0};  // NaN too
     if (u >= n - 1) return (tap){n - 2, 256};
     int i = (int)u;
     return (tap){i, (uint16_t)lround((u - i) * 256)};

@@ -129,6 +129,12 @@ struct ResampledCopyTests {
         // Outside the backdrop's rounded corner the dimming does not reach (a dimmer clipped to the square
         // bounds darkened it).
         assertPixel(pixels.pixel(x: 10, y: 8), 255, 255, 255, 0, "the window's white beyond the rounded corner")
+        // A border is drawn over the dimmer, as it was: not darkened with the picture.
+        backdrop.borderWidth = 2
+        backdrop.borderColor = .white
+        a.renderer.render(a.window, background: .white)
+        assertPixel(try #require(a.renderer.readPixels()).pixel(x: 100, y: 8), 255, 255, 255, 0, "the border, over the dimmer")
+        backdrop.borderWidth = 0
         // At the still's own size (a transition's first frame) it is darkened by the same pass: SDL would
         // modulate it pixel by pixel.
         backdrop.frame = Rect(x: 0, y: 0, width: 200, height: 150)
@@ -152,5 +158,27 @@ struct ResampledCopyTests {
         let third = try #require(a.renderer.snapshot(content, background: .black))
         #expect(third.texture === firstTexture)
         #expect(a.renderer.pixelStills.count == 2)
+    }
+
+    /// A still of a screen holding a fading opaque group (a root that paints and clips its subtree, at 0.5): the
+    /// group is composited in a target of its own, not in the one the still is being drawn in (they once shared
+    /// it: the group cleared and overwrote the half-drawn still). Blue at half over red is (128, 0, 127), green
+    /// (255 in green) at half over red (128, 128, 0).
+    @Test func aStillOfAFadingGroupHasTheGroupComposited() throws {
+        let (a, content) = try window(width: 120, height: 90, showing: .red)
+        content.addSubview(Fixtures.fadingGroup(Rect(x: 20, y: 20, width: 60, height: 40), .blue,
+                                                child: .green, at: Point(x: 30, y: 20)))
+        let still = try #require(a.renderer.snapshot(content, background: .black))
+        #expect(still.texture?.keepsPixels == true)
+        content.removeFromSuperview()
+        let shown = ImageView(image: still)
+        shown.frame = Rect(x: 0, y: 0, width: 120, height: 90)
+        a.window.addSubview(shown)
+        a.renderer.render(a.window, background: .white)
+        let pixels = try #require(a.renderer.readPixels())
+        assertPixel(pixels.pixel(x: 5, y: 5), 255, 0, 0, 0, "the red around the group")
+        assertPixel(pixels.pixel(x: 30, y: 30), 128, 0, 127, 2, "blue at half over red")
+        assertPixel(pixels.pixel(x: 70, y: 50), 128, 128, 0, 2, "green at half over red, clipped by the group")
+        assertPixel(pixels.pixel(x: 100, y: 80), 255, 0, 0, 0, "red beyond the group's clip")
     }
 }

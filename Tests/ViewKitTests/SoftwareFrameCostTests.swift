@@ -64,13 +64,8 @@ struct SoftwareFrameCostTests {
     @Test func anOpaqueGroupIsCompositedWithoutReadingItBack() throws {
         let c = try OffscreenCanvas(size: Size(width: 100, height: 100), fonts: Fixtures.fonts)
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let group = View(frame: Rect(x: 10.5, y: 10.25, width: 80, height: 80))
-        group.backgroundColor = .red
-        group.clipsToBounds = true
-        group.alpha = 0.5
-        let child = View(frame: Rect(x: 40, y: 40, width: 80, height: 80))
-        child.backgroundColor = .blue
-        group.addSubview(child)
+        let group = Fixtures.fadingGroup(Rect(x: 10.5, y: 10.25, width: 80, height: 80), .red,
+                                         child: .blue, at: Point(x: 40, y: 40))
         root.addSubview(group)
         c.render(root, background: .white)
         #expect(c.renderer.groupReadBacks == 0)
@@ -210,5 +205,29 @@ struct SoftwareFrameCostTests {
             let p = c.pixel(x: 20, y: row)
             #expect(abs(Double(p.r) - expected) <= 1 && p.r == p.g && p.g == p.b, "row \(row): \(p), expected \(expected)")
         }
+    }
+
+    /// A translucent veil over the whole canvas (200 over 100 at half), redrawn only where a small view changed:
+    /// that part has the whole frame's pixels. SDL's blended fill and the strips it is blended from when large
+    /// round apart by one; the choice is made on the whole fill, not on the piece of it the clip leaves.
+    @Test func aTranslucentFillRedrawnInPartHasTheWholeFramesPixels() throws {
+        let c = try OffscreenCanvas(size: Size(width: 200, height: 200), fonts: Fixtures.fonts)
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let base = View(frame: root.bounds)
+        base.backgroundColor = Color(white: 100 / 255)
+        let veil = View(frame: root.bounds)
+        veil.backgroundColor = Color(white: 200 / 255, alpha: 128 / 255)
+        let small = View(frame: Rect(x: 50, y: 50, width: 10, height: 10))
+        root.addSubview(base)
+        root.addSubview(veil)
+        root.addSubview(small)
+        c.render(root, background: .white)
+        let whole = c.pixel(x: 55, y: 55)
+        SDL_FillRect(c.surface.pointer, nil, 0xFF00_0000)
+        c.renderer.render(root, background: .white, changed: [small])
+        SDL_RenderFlush(c.renderer.handle)
+        #expect(c.renderer.lastRegion.width <= 12, "redrew \(c.renderer.lastRegion)")
+        let part = c.pixel(x: 55, y: 55)
+        #expect(part == whole, "\(part) redrawn in part, \(whole) whole")
     }
 }

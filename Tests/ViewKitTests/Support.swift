@@ -15,6 +15,21 @@ enum Fixtures {
         ])
     }
 
+    /// A fading opaque group: a root of `color` clipping a child of `childColor` (at `childOrigin`, as large as
+    /// the root), at `alpha`.
+    @MainActor
+    static func fadingGroup(_ frame: Rect, _ color: Color, child childColor: Color, at childOrigin: Point,
+                            alpha: Double = 0.5) -> View {
+        let group = View(frame: frame)
+        group.backgroundColor = color
+        group.clipsToBounds = true
+        group.alpha = alpha
+        let child = View(frame: Rect(x: childOrigin.x, y: childOrigin.y, width: frame.width, height: frame.height))
+        child.backgroundColor = childColor
+        group.addSubview(child)
+        return group
+    }
+
     /// A temporary file holding an SVG of one solid colour (a picture of known size and content).
     @MainActor
     static func solidImage(width: Int, height: Int, hex: String) throws -> Image {

@@ -1,9 +1,10 @@
 import CSDL2
 
-/// Large opaque stills whose pixels the CPU reads (software renderer; see `Renderer.resampledCopy`): streaming
-/// textures, each used again once the image made of it has gone, and the texture their resampled copies are
-/// written in. A card transition takes a still of the screen every time it starts; fresh memory for it (and
-/// for the copy written each frame) cost that transition's first frames thousands of page faults.
+/// Large opaque stills whose pixels the CPU reads (software renderer; see `Renderer.resampledCopy`): the target
+/// they are drawn in, streaming textures they are read into, each used again once the image made of it has gone,
+/// and the texture their resampled copies are written in. A card transition takes a still of the screen every
+/// time it starts; fresh memory for it (and for the copy written each frame) cost that transition's first frames
+/// thousands of page faults. The target is theirs alone: a group drawn in the still has targets of its own.
 struct PixelStills {
     private struct Slot {
         let texture: Texture
@@ -12,6 +13,8 @@ struct PixelStills {
     }
 
     private var slots: [Slot] = []
+    /// Where stills are drawn before they are read.
+    private var canvas = GrowOnlyTarget(format: SDL_PIXELFORMAT_RGB888.rawValue)
     /// Where resampled copies are written, as large as the largest target drawn into.
     private(set) var stage: Texture?
 
@@ -28,6 +31,11 @@ struct PixelStills {
         texture.keepsPixels = true
         slots.append(Slot(texture: texture))
         return texture
+    }
+
+    /// The target to draw a still of `width` × `height` in (its top-left part), grown if need be.
+    mutating func canvas(width: Int, height: Int, limit: Int, on renderer: OpaquePointer) -> Texture? {
+        canvas.reserve(width: width, height: height, limit: limit, on: renderer)?.texture
     }
 
     /// Marks `texture` (from `reserve`) as used while `image` lives.

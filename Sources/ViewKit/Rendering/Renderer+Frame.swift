@@ -108,23 +108,28 @@ extension Renderer {
     }
 
     /// A dimmer over a large opaque still on the software renderer: a plain black view, alone, translucent,
-    /// laid exactly over the bounds of an image view that clips to them and whose picture covers them (a card
-    /// presentation's backdrop). The still is then drawn darkened instead (`resampledCopy` multiplies as it
-    /// resamples), and the dimmer is not blended over it: one pass over those pixels instead of two. Returns
-    /// the dimmer and its effective alpha.
-    func dimmer(over view: View) -> (view: View, alpha: Double)? {
-        guard isSoftware, view.clipsToBounds, view.subviews.count == 1, let imageView = view as? ImageView,
-              imageView.contentCoversBackground, imageView.image?.texture?.keepsPixels == true,
-              let d = view.subviews.first, type(of: d) == View.self, d.subviews.isEmpty,
-              !d.isHidden, d.presentationBorderWidth == 0,
+    /// square-cornered, laid exactly over the bounds of an image view that clips to them, has no border and
+    /// whose picture covers them (a card presentation's backdrop), drawn at full alpha. The still is then drawn
+    /// darkened instead (`resampledCopy` multiplies as it resamples), and the dimmer is not blended over it: one
+    /// pass over those pixels instead of two, the same pixels within rounding (and the dimming rounded with the
+    /// still's corners). Returns the dimmer and its alpha.
+    func dimmer(over view: View, alpha: Double) -> (view: View, alpha: Double)? {
+        guard isSoftware, alpha >= 1, view.clipsToBounds, view.subviews.count == 1, view.presentationBorderWidth == 0,
+              let imageView = view as? ImageView, imageView.contentCoversBackground,
+              imageView.image?.texture?.keepsPixels == true,
+              let d = view.subviews.first, type(of: d) == View.self, d.subviews.isEmpty, !d.isHidden,
+              d.presentationBorderWidth == 0, d.presentationCornerRadius == 0,
+              snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(d)),
               let color = d.presentationBackgroundColor, color.red == 0, color.green == 0, color.blue == 0,
               d.presentationTransformToSuperview.apply(to: d.presentationBounds).isClose(to: view.presentationBounds) else { return nil }
-        return (d, d.presentationAlpha * color.alpha)
+        let dimming = d.presentationAlpha * color.alpha
+        // An opaque one hides the still (and the occlusion walk takes it for a cover): it is drawn as it is.
+        return dimming < 1 ? (d, dimming) : nil
     }
 
     func drawContent(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
         let bounds = view.presentationBounds
-        let folded = dimmer(over: view)
+        let folded = dimmer(over: view, alpha: alpha)
         let ctx = DrawContext(renderer: self, transform: m, alpha: alpha, bounds: bounds, shade: 1 - (folded?.alpha ?? 0))
         let radii = CornerRadii(radius: view.presentationCornerRadius, corners: view.maskedCorners, in: bounds.size)
         setClip(clip)

@@ -66,20 +66,15 @@ extension Renderer {
         return Texture(renderer: handle, surface: surface.pointer)
     }
 
-    /// The offscreen target of the current depth in `format` (nil: ARGB), grown to `width` × `height` at least.
-    func offscreenTarget(width: Int, height: Int, format: UInt32? = nil) -> Texture? {
-        let slot = OffscreenSlot(depth: groupDepth, format: format ?? SDL_PIXELFORMAT_ARGB8888.rawValue)
-        var target = targets[slot] ?? GrowOnlyTarget(format: slot.format)
-        let reserved = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)
-        targets[slot] = target
-        return reserved?.texture
-    }
-
     /// Runs `body` drawing into the offscreen target of the current depth in `format` (nil: ARGB), unclipped,
     /// its top-left `width` × `height` in use; what `body` draws offscreen in turn goes one depth deeper. Nil if
     /// SDL has no target.
     func drawingOffscreen<T>(width: Int, height: Int, format: UInt32? = nil, _ body: (Texture) -> T?) -> T? {
-        guard let texture = offscreenTarget(width: width, height: height, format: format) else { return nil }
+        let slot = OffscreenSlot(depth: groupDepth, format: format ?? SDL_PIXELFORMAT_ARGB8888.rawValue)
+        var target = targets[slot] ?? GrowOnlyTarget(format: slot.format)
+        let reserved = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)
+        targets[slot] = target
+        guard let texture = reserved?.texture else { return nil }
         return drawing(into: texture.handle, size: (width, height)) {
             let outerOpaque = targetIsOpaque
             groupDepth += 1

@@ -31,10 +31,10 @@ extension Renderer {
                 recordingOrigin = recording
             }
         }
-        // A large one in that format is drawn in the offscreen target and read into a kept texture whose pixels
-        // the CPU reads (see `PixelStills`): scaled, it is resampled in one pass with a dimmer over it.
+        // A large one in that format is drawn in a kept target and read into a kept texture whose pixels the CPU
+        // reads (see `PixelStills`): scaled, it is resampled in one pass with a dimmer over it.
         if isSoftware, isOpaque, format == SDL_PIXELFORMAT_RGB888.rawValue, w * h >= resampledStillArea,
-           let canvas = offscreenTarget(width: w, height: h, format: format),
+           let canvas = pixelStills.canvas(width: w, height: h, limit: maxTextureSide, on: handle),
            let still = pixelStills.reserve(width: w, height: h, on: handle) {
             draw(into: canvas)
             if read(canvas, into: still) {

@@ -102,7 +102,11 @@ extension Renderer {
         let filled = PixelRect(paintedBySoftwareFill: rect)
         let window = PixelRect(enclosing: drawableArea)
         let r = filled.intersection(window)
-        guard r.area >= 64 * 64, let strip = fillStrip(color, width: r.width) else { return r.isEmpty }
+        // Whether to blend from strips is decided on the whole fill, not the piece the clip leaves of it: the two
+        // ways round apart by one, and a frame redrawn in part must equal the whole.
+        guard filled.area >= 64 * 64 else { return false }
+        guard !r.isEmpty else { return true }
+        guard let strip = fillStrip(color, width: r.width) else { return false }
         SDL_SetTextureAlphaMod(strip.handle, color.a)
         var y = r.y
         while y < r.y + r.height {
