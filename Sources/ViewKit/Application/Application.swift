@@ -473,6 +473,7 @@ public final class Application {
 
     isolated deinit {
         renderer.releaseTextures()
+        renderer.destroyTexturesHeldOutside()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(sdlWindow)
     }

@@ -39,6 +39,13 @@ struct Occlusion {
         }
     }
 
+    /// The view covering the whole of `region` (drawn last among such), without looking for a partial cover:
+    /// what a changed view's place needs to know (is it under an opaque view drawn after it?), for a walk of the
+    /// tree rather than two.
+    static func occluder(in root: View, transform: AffineTransform, region: PixelRect) -> View? {
+        topmost(in: root, transform: transform, region: region)
+    }
+
     private static func ancestors(of view: View) -> Set<ObjectIdentifier> {
         var set: Set<ObjectIdentifier> = []
         var v = view.superview

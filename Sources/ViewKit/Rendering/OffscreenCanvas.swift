@@ -45,6 +45,7 @@ public final class OffscreenCanvas {
 
     isolated deinit {
         renderer.releaseTextures()
+        renderer.destroyTexturesHeldOutside()
         SDL_DestroyRenderer(handle)
     }
 }

@@ -38,6 +38,7 @@ extension Renderer {
            let still = pixelStills.reserve(width: w, height: h, on: handle) {
             draw(into: canvas)
             if read(canvas, into: still) {
+                handOut(still)
                 let image = Image(texture: still, scale: pixelScale, name: "snapshot", isOpaque: true, averageColor: background)
                 pixelStills.adopt(still, by: image)
                 return image
@@ -48,6 +49,7 @@ extension Renderer {
             return nil
         }
         draw(into: still)
+        handOut(still)
         return Image(texture: still, scale: pixelScale, name: "snapshot", isOpaque: isOpaque, averageColor: background)
     }
 

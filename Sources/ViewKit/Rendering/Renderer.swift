@@ -152,6 +152,7 @@ public final class Renderer {
 
     /// Destroys every texture the renderer made: call before destroying the SDL renderer they belong to.
     public func releaseTextures() {
+        pixelsLost &+= 1
         imageTextures.removeAll()
         smallImageTextures.removeAll()
         targets.removeAll()
@@ -170,12 +171,33 @@ public final class Renderer {
     /// A living snapshot (a transition's still, drawn in a target) shows what the reset left of it until the
     /// next is taken.
     public func targetsWereReset() {
+        pixelsLost &+= 1
         frame = GrowOnlyTarget()
         targets.removeAll()
         staging = [:]
         imageTextures.removeAll { $0.texture.isRenderTarget }
         smallImageTextures.removeAll { $0.texture.isRenderTarget }
     }
+
+    /// Stills handed out in images (`snapshot`), which their holders may keep beyond the renderer.
+    private var stillsHandedOut: [Weak<Texture>] = []
+
+    /// Notes a still's texture given away in an image (see `destroyTexturesHeldOutside`).
+    func handOut(_ still: Texture) {
+        stillsHandedOut.removeAll { $0.object == nil }
+        stillsHandedOut.append(Weak(still))
+    }
+
+    /// Destroys, with the renderer, the textures of stills that images outside it still hold (a kept still, a
+    /// transition's): call just before destroying the SDL renderer, after `releaseTextures`. Those images must
+    /// not be drawn again.
+    public func destroyTexturesHeldOutside() {
+        for still in stillsHandedOut { still.object?.destroyWithRenderer() }
+        stillsHandedOut = []
+    }
+
+    /// How many times textures or render targets lost their pixels (a still kept across it must be taken again).
+    private(set) var pixelsLost = 0
 
     /// The rectangles the last `render` redrew.
     var lastDirtyRects: [PixelRect] = []

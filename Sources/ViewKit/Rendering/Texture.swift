@@ -85,5 +85,19 @@ public final class Texture {
     /// Bytes of video memory the texture takes, for cache budgets.
     public var byteCount: Int { width * height * 4 }
 
-    deinit { if whole == nil { SDL_DestroyTexture(handle) } }
+    /// Destroyed ahead of its last reference, with its renderer (see `destroyWithRenderer`).
+    private var isDestroyed = false
+
+    /// Destroys the SDL texture now (for a part, the whole it is part of), since the renderer it belongs to is
+    /// about to be destroyed and someone outside the renderer still holds it: destroyed after the renderer,
+    /// it would be freed twice.
+    func destroyWithRenderer() {
+        if let whole { return whole.destroyWithRenderer() }
+        tinted?.texture.destroyWithRenderer()
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        SDL_DestroyTexture(handle)
+    }
+
+    deinit { if whole == nil && !isDestroyed { SDL_DestroyTexture(handle) } }
 }

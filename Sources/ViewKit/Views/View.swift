@@ -157,6 +157,16 @@ open class View {
     /// The window this view is in, or nil while it is not in one (UIView's window).
     public var window: Window? { rootView as? Window }
 
+    /// Whether this view is `view` or lies in its subtree (UIView's isDescendant(of:)).
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let x = v {
+            if x === view { return true }
+            v = x.superview
+        }
+        return false
+    }
+
     /// The root of this view's tree.
     public var rootView: View {
         var v = self
@@ -206,8 +216,18 @@ open class View {
     /// Marks the view for a redraw on the next turn of the loop: the window redraws where the view's
     /// subtree was and where it is now (the whole window when the view is the window).
     public func setNeedsDisplay() {
-        rootView.subtreeNeedsDisplay(self)
+        var v = self
+        v.displayGeneration &+= 1
+        while let s = v.superview {
+            v = s
+            v.displayGeneration &+= 1
+        }
+        v.subtreeNeedsDisplay(self)
     }
+
+    /// How many times this view or one in its subtree asked to be redrawn: unchanged, the subtree looks as it
+    /// did (what `KeptSnapshot` relies on to use a still again).
+    private(set) var displayGeneration = 0
 
     /// Hooks for the root (the window's root view) to learn that its tree changed.
     open func subtreeNeedsDisplay(_ view: View) {}
