@@ -111,6 +111,47 @@ struct KeptSnapshotTests {
         #expect(kept.image(from: a.renderer) !== first, "a change outside the excluded views is not cancelled out")
     }
 
+    @Test func anExcludedViewThatMovesOrIsNamedTwiceCancelsNoChange() throws {
+        let (a, panel, label, badge) = try scene()
+        // Named twice: one change in it must not cancel one outside it.
+        let twice = KeptSnapshot(of: panel, background: .black, excluding: [badge, badge])
+        var first = try #require(twice.image(from: a.renderer))
+        badge.backgroundColor = .green
+        label.text = "Side B"
+        #expect(twice.image(from: a.renderer) !== first, "the label changed")
+
+        // Taken out, changed while out, put back: its changes while out never reached the panel.
+        let holder = View(frame: Rect(x: 80, y: 40, width: 40, height: 40))
+        panel.addSubview(holder)
+        badge.frame = Rect(x: 5, y: 5, width: 20, height: 20)
+        holder.addSubview(badge)
+        let kept = KeptSnapshot(of: panel, background: .black, excluding: [badge])
+        first = try #require(kept.image(from: a.renderer))
+        holder.removeFromSuperview()
+        for white in [0.1, 0.2, 0.3, 0.4] { badge.backgroundColor = Color(white: white) }
+        panel.addSubview(holder)
+        label.text = "Side C"
+        label.text = "Side D"
+        #expect(kept.image(from: a.renderer) !== first, "the label changed while the excluded badge was out")
+
+        // Made elsewhere (changes counted before it came), then put in.
+        let late = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        for white in [0.5, 0.6, 0.7] { late.backgroundColor = Color(white: white) }
+        let lateKept = KeptSnapshot(of: panel, background: .black, excluding: [late])
+        first = try #require(lateKept.image(from: a.renderer))
+        panel.addSubview(late)
+        label.text = "Side E"
+        #expect(lateKept.image(from: a.renderer) !== first, "the label changed as the excluded view came in")
+    }
+
+    @Test func aStillIsKeptForTheRendererThatTookIt() throws {
+        let (a, panel, _, _) = try scene()
+        let kept = KeptSnapshot(of: panel, background: .black)
+        let first = try #require(kept.image(from: a.renderer))
+        let canvas = try OffscreenCanvas(size: Size(width: 200, height: 150), fonts: Fixtures.fonts)
+        #expect(kept.image(from: canvas.renderer) !== first, "another renderer takes its own still")
+    }
+
     /// A kept still outlives the window it was taken in (the app's objects are let go after the application at
     /// exit): its texture goes with the renderer, not after it (SDL frees a renderer's textures with it, so the
     /// texture's own release came second: a double free, seen as heap corruption at the benchmark's SIGTERM).

@@ -60,23 +60,20 @@ final class CardPresenter {
                           cover: currentCover, animated: animated)
     }
 
-    /// The library without its mini player, and the mini player, as they are now. On a window of a million
-    /// pixels or more they are kept for the next transition (drawing the library into a still cost a portrait
-    /// kiosk's transition 3.5 ms of its first frame, and the renderer holds a still that large between
-    /// transitions anyway); on a smaller one taking them costs about a millisecond, and they go with the
-    /// transition.
+    /// The library without its mini player, and the mini player, as they are now. Where the renderer holds the
+    /// memory of a still that large between transitions anyway (a GPU's, or the software renderer's for a window
+    /// of a million pixels or more) they are kept for the next transition: drawing the library into a new still
+    /// cost a portrait kiosk's transition 3.5 ms of its first frame. Elsewhere a still costs about a millisecond
+    /// and goes with its transition.
     func libraryStills() -> (backdrop: Image?, miniBar: Image?) {
         library.showCovers()
         root.layoutIfNeeded()
         let renderer = application.renderer
         let stills = (backdrop: backdropStill.image(from: renderer), miniBar: miniBarStill.image(from: renderer))
-        if renderer.outputSize.width * renderer.outputSize.height < CardPresenter.keptStillPixels {
+        if !renderer.holdsStillMemory(width: renderer.outputSize.width, height: renderer.outputSize.height) {
             backdropStill.discard()
             miniBarStill.discard()
         }
         return stills
     }
-
-    /// The window size, in pixels, from which the library's stills are kept between transitions.
-    static let keptStillPixels = 1_000_000
 }

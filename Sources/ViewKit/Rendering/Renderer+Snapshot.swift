@@ -2,6 +2,13 @@ import CSDL2
 
 /// Stills of views (for transitions) and the pixels of the output (for screenshots and tests).
 extension Renderer {
+    /// Whether the renderer holds the memory of a still of `width` × `height` pixels between one still and the
+    /// next anyway (GPU renderers keep their snapshot targets; the software renderer keeps large stills), so that
+    /// keeping the still itself (`KeptSnapshot`) costs no more.
+    public func holdsStillMemory(width: Int, height: Int) -> Bool {
+        !isSoftware || width * height >= resampledStillArea
+    }
+
     /// Draws a view and its subtree, as it is on screen now, into an image of its bounds, leaving out the
     /// `excluded` views (UIKit's snapshotView: for transitions that show a still of the screen underneath).
     public func snapshot(_ view: View, background: Color = .clear, excluding excluded: [View] = []) -> Image? {

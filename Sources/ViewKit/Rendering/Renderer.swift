@@ -185,6 +185,8 @@ public final class Renderer {
     /// Notes a still's texture given away in an image (see `destroyTexturesHeldOutside`).
     func handOut(_ still: Texture) {
         stillsHandedOut.removeAll { $0.object == nil }
+        // (A kept texture, as PixelStills' are, is handed out again for every still drawn in it.)
+        guard !stillsHandedOut.contains(where: { $0.object === still }) else { return }
         stillsHandedOut.append(Weak(still))
     }
 

@@ -115,6 +115,7 @@ open class View {
             view.removeFromSuperview()
             subviews.insert(view, at: min(index, subviews.count))
             view.superview = self
+            view.superviewChanges &+= 1
             view.didMoveToSuperview()
         }
         setNeedsLayout()
@@ -131,6 +132,7 @@ open class View {
         parent.setNeedsDisplay()
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        superviewChanges &+= 1
         parent.setNeedsLayout()
         didMoveToSuperview()
     }
@@ -228,6 +230,9 @@ open class View {
     /// How many times this view or one in its subtree asked to be redrawn: unchanged, the subtree looks as it
     /// did (what `KeptSnapshot` relies on to use a still again).
     private(set) var displayGeneration = 0
+    /// How many times this view was put in a superview or taken out of one (`KeptSnapshot` checks that the views
+    /// it leaves out stayed where they were).
+    private(set) var superviewChanges = 0
 
     /// Hooks for the root (the window's root view) to learn that its tree changed.
     open func subtreeNeedsDisplay(_ view: View) {}
