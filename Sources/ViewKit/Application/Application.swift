@@ -109,14 +109,20 @@ public final class Application {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
-        let width = Int32((configuration.size.width * forced).rounded())
-        let height = Int32((configuration.size.height * forced).rounded())
+        var place = SDL_Rect(x: centered, y: centered, w: Int32((configuration.size.width * forced).rounded()),
+                             h: Int32((configuration.size.height * forced).rounded()))
+        // Fullscreen is a request to a window manager, and a kiosk often has none (an X server started with the
+        // player alone): the window is made as large as the screen, where it is, so it fills it either way.
+        var screen = SDL_Rect()
+        if configuration.fullscreen, !configuration.headless, SDL_GetDisplayBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
+            place = screen
+        }
         // A window made without OpenGL is destroyed and made again when the OpenGL renderer (SDL's default)
         // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
         // from the start when that renderer is coming; without, when OpenGL is not there (no GLX visual).
         let openGL = !configuration.headless && Application.rendererWillUseOpenGL
         func makeWindow(openGL: Bool) -> OpaquePointer? {
-            SDL_CreateWindow(configuration.title, centered, centered, width, height, flags | (openGL ? SDL_WINDOW_OPENGL.rawValue : 0))
+            SDL_CreateWindow(configuration.title, place.x, place.y, place.w, place.h, flags | (openGL ? SDL_WINDOW_OPENGL.rawValue : 0))
         }
         guard var w = (openGL ? makeWindow(openGL: true) : nil) ?? makeWindow(openGL: false) else {
             throw SDLError("Opening a window")
