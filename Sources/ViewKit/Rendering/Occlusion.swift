@@ -39,13 +39,6 @@ struct Occlusion {
         }
     }
 
-    /// The view covering the whole of `region` (drawn last among such), without looking for a partial cover:
-    /// what a changed view's place needs to know (is it under an opaque view drawn after it?), for a walk of the
-    /// tree rather than two.
-    static func occluder(in root: View, transform: AffineTransform, region: PixelRect) -> View? {
-        topmost(in: root, transform: transform, region: region)
-    }
-
     private static func ancestors(of view: View) -> Set<ObjectIdentifier> {
         var set: Set<ObjectIdentifier> = []
         var v = view.superview
@@ -98,8 +91,9 @@ struct Occlusion {
             .filter { !$0.isEmpty }
     }
 
-    /// The last view in drawing order that covers `region` opaquely.
-    private static func topmost(in view: View, transform parent: AffineTransform, region: PixelRect) -> View? {
+    /// The last view in drawing order that covers `region` opaquely: the occluder, without a partial cover
+    /// looked for (all a changed view's place needs: is it under an opaque view drawn after it?).
+    static func topmost(in view: View, transform parent: AffineTransform, region: PixelRect) -> View? {
         guard !view.isHidden, view.presentationAlpha >= 1 else { return nil }
         let m = view.presentationTransformToSuperview.concatenating(parent)
         guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return nil }

@@ -63,7 +63,7 @@ extension Renderer {
             for place in places {
                 let visible = place.intersection(region.bounds)
                 guard !visible.isEmpty else { continue }
-                if inTree, let cover = Occlusion.occluder(in: root, transform: base, region: visible), v.isDrawn(below: cover) { continue }
+                if inTree, let cover = Occlusion.topmost(in: root, transform: base, region: visible), v.isDrawn(below: cover) { continue }
                 region.add(visible)
             }
         }

@@ -86,7 +86,7 @@ public final class Texture {
     public var byteCount: Int { width * height * 4 }
 
     /// Destroyed ahead of its last reference, with its renderer (see `destroyWithRenderer`).
-    private var isDestroyed = false
+    private(set) var isDestroyed = false
 
     /// Destroys the SDL texture now (for a part, the whole it is part of), since the renderer it belongs to is
     /// about to be destroyed and someone outside the renderer still holds it: destroyed after the renderer,
