@@ -80,7 +80,7 @@ let package = Package(
         // The fuzz targets (LRC, M3U, saved session): a normal build replays inputs; scripts/fuzz.sh builds it alone
         // with -sanitize=fuzzer,address and -DFUZZING, where libFuzzer drives it.
         .executableTarget(name: "nowplaying-fuzz", dependencies: ["Playback"], path: "Fuzz", exclude: ["Corpus"]),
-        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Locking", "CSDL2"]),
         .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
     ]

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <locale.h>
+#include <stdlib.h>
 #include <string>
 #include <taglib/asffile.h>
 #include <taglib/asfpicture.h>
@@ -71,13 +73,16 @@ void fromID3(np_tags *out, TagLib::ID3v2::Tag *tag) {
         if (auto *apic = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(f)) { setPicture(out, apic->picture()); return; }
 }
 
-/* The first value of `key` read as a number ("-6.02 dB" -> -6.02), NAN when absent or not a number. */
+/* The first value of `key` read as a number ("-6.02 dB" -> -6.02), NAN when absent or not a number. Read in
+   the C locale whatever the process's is: tags write a decimal point, and a thread reading tags may run while
+   SDL sets the user's locale for a moment (its X11 input method does, while the window opens). */
 double firstDouble(const TagLib::PropertyMap &props, const char *key) {
+    static const locale_t cLocale = newlocale(LC_NUMERIC_MASK, "C", static_cast<locale_t>(0));
     auto it = props.find(key);
     if (it == props.end() || it->second.isEmpty()) return NAN;
     std::string text = it->second.front().to8Bit(true);
     char *end = nullptr;
-    double value = std::strtod(text.c_str(), &end);
+    double value = cLocale ? strtod_l(text.c_str(), &end, cLocale) : std::strtod(text.c_str(), &end);
     return end == text.c_str() ? NAN : value;
 }
 

@@ -10,7 +10,7 @@ public final class PlaybackSession {
     /// Tracks that failed to load, by album index.
     public private(set) var unplayable: Set<Int> = []
     /// The folders beside the tracks, each listed once (covers and lyrics beside a track are looked up here).
-    public let folders = FolderListings()
+    public let folders: FolderListings
 
     /// The current track changed (album index).
     public var onTrackChange: ((Int) -> Void)?
@@ -21,9 +21,12 @@ public final class PlaybackSession {
     /// Something went wrong, in one plain line.
     public var onProblem: ((String) -> Void)?
 
-    public init(tracks: [Track], player: Player, seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
+    /// `folders`: listings begun before the session (covers looked up while the window opened), else new ones.
+    public init(tracks: [Track], player: Player, folders: FolderListings = FolderListings(),
+                seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
         self.tracks = tracks
         self.player = player
+        self.folders = folders
         queue = Queue(count: tracks.count, seed: seed)
     }
 

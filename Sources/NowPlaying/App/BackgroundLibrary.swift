@@ -29,9 +29,13 @@ final class BackgroundLibrary: Sendable {
     private let mainLoop: MainLoopQueue
 
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
-    /// order, and `more(nil)` says the reading is done.
+    /// order, and `more(nil)` says the reading is done. On the reading thread, `beforeHandOver` is told the first
+    /// part just before it is handed over (briefly: the window waits), and `afterHandOver` runs just after, before
+    /// the thread waits for `readOn` (work the first frame needs next).
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
+         beforeHandOver: @escaping @Sendable (Library.Result) -> Void = { _ in },
+         afterHandOver: @escaping @Sendable () -> Void = {},
          load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
         self.mainLoop = mainLoop
         BackgroundLibrary.startThread(ReadLog.carried { [self] in
@@ -48,14 +52,18 @@ final class BackgroundLibrary: Sendable {
                 }
                 if isEnough(tracks) {
                     waiting = false
+                    beforeHandOver(first.withLock { $0 })
                     handOver()
+                    afterHandOver()
                     resume.wait()
                     BackgroundLibrary.lowerThisThreadsPriority()
                 }
             }
             if waiting {
                 finishedEarly.withLock { $0 = true }
+                beforeHandOver(first.withLock { $0 })
                 handOver()
+                afterHandOver()
             } else {
                 mainLoop.async { more(nil) }
             }

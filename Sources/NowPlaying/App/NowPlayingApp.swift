@@ -69,23 +69,30 @@ public final class NowPlayingApp {
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         sessionLock = SessionLock(directory: stateDirectory)
         saver = sessionLock.isOwner ? SessionSaver(directory: stateDirectory) : nil
-        // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run.
+        let arrivals = Arrivals()
+        let folders = FolderListings(), earlyCover = EarlyCover()
+        var reading: StartingQueue.Reading?
+        let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
+        // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run. What to play
+        // is read while the window opens.
         application = try Application(configuration: .init(
             title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
             fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
             windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
-            clock: options.headless ? ManualClock() : nil)
+            clock: options.headless ? ManualClock() : nil) { opening in
+                reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
+                                                demo: resources.demoAlbum, opening: opening, cover: earlyCover,
+                                                folders: folders) { arrivals.handle($0) }
+            }
         if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
 
-        let arrivals = Arrivals()
-        let start = StartingQueue(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: sessionLock.isOwner,
-                                  demo: resources.demoAlbum, mainLoop: application.mainLoop) { arrivals.handle($0) }
+        let start = StartingQueue(reading!)
         let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil
         let player = try Player(stream: StreamDescription(name: first.map { "\($0.title) — \($0.artist)" } ?? "NowPlaying",
                                                           iconName: MediaBus.desktopEntry))
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
-        session = PlaybackSession(tracks: start.tracks, player: player)
+        session = PlaybackSession(tracks: start.tracks, player: player, folders: folders)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }
         session.setShuffle(start.shuffle, repeatMode: start.repeatMode)
         if let v = start.volume { player.volume = v }
@@ -96,6 +103,7 @@ public final class NowPlayingApp {
         application.window.contentView = root
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
+        controller.earlyCover = earlyCover
         if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop, folders: session.folders) }
         if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller

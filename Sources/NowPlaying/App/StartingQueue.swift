@@ -2,8 +2,9 @@ import Playback
 import ViewKit
 
 /// What the app plays first: the paths given, else the saved session (paused where it was), else the demo
-/// album. Paths are read in the background: this waits only for the first album (or the saved track's batch);
-/// what is read later goes to `more`.
+/// album. Reading starts with `Reading` (on a thread of its own, while the window opens), which then decodes
+/// the first track's cover; the queue is made when the first album (or the saved track's batch) is read; what
+/// is read later goes to `more`.
 struct StartingQueue {
     var tracks: [Track]
     var index = 0
@@ -18,30 +19,79 @@ struct StartingQueue {
     /// The readers still reading what was named (they go on after the first frame).
     var readers: [BackgroundLibrary] = []
 
-    /// `mayKeepAside`: whether an unusable state file may be moved aside (this instance owns the session).
-    @MainActor
-    init(paths: [String], stateDirectory: String, mayKeepAside: Bool, demo: String, mainLoop: MainLoopQueue,
-         more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
+    /// The reading begun, before anything waits for it: what was chosen to play and who reads it.
+    struct Reading {
+        fileprivate enum Source {
+            case paths([String])
+            case session(PlaybackState)
+            case demo
+        }
+        fileprivate let source: Source
+        fileprivate let reader: BackgroundLibrary
+        fileprivate let demo: String
+        /// What made the saved session unusable, said when the queue is made.
+        fileprivate let problem: String?
+
+        /// Chooses what to play first and starts reading it in the background, returning at once; once its first
+        /// part is read, the same thread decodes the first track's cover into `cover` for the window `opening`
+        /// expects. `mayKeepAside`: whether an unusable state file may be moved aside (this instance owns the session).
+        init(paths: [String], stateDirectory: String, mayKeepAside: Bool, demo: String, opening: Application.Opening,
+             cover: EarlyCover, folders: FolderListings, more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
+            self.demo = demo
+            var problem: String?
+            if !paths.isEmpty {
+                source = .paths(paths)
+            } else {
+                do {
+                    source = try PlaybackState.load(from: stateDirectory).map { .session($0) } ?? .demo
+                } catch {
+                    source = .demo
+                    problem = StartingQueue.keepAside(error, in: stateDirectory, allowed: mayKeepAside)
+                }
+            }
+            self.problem = problem
+            let named: [String], current: String?
+            switch source {
+            case .paths(let paths): (named, current) = (paths, nil)
+            case .session(let state): (named, current) = (state.paths, state.paths[state.current])
+            case .demo: (named, current) = ([demo], nil)
+            }
+            // The cover to decode is chosen before the queue is handed over, so the first frame, asking for it
+            // at once, waits for it rather than decoding it a second time.
+            let chooseCover: @Sendable (Library.Result) -> Void = { first in
+                let track = StartingQueue.firstIndex(in: first.tracks, current: current).map { first.tracks[$0] }
+                let size = opening.expectedGeometry().map {
+                    NowPlayingController.carouselPixelSize(in: $0.points, pixelScale: $0.pixelScale)
+                }
+                cover.plan(track?.path, pixelSize: size)
+            }
+            reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,
+                                       isEnough: { tracks in current.map { c in tracks.contains { $0.path == c } } ?? !tracks.isEmpty },
+                                       more: more, beforeHandOver: chooseCover, afterHandOver: { cover.decode(folders: folders) })
+        }
+    }
+
+    /// Waits for the first part of what `reading` reads and makes the queue of it; the demo album when nothing
+    /// named could be played.
+    init(_ reading: Reading) {
         tracks = []
-        if !paths.isEmpty {
-            let reader = BackgroundLibrary(paths, mainLoop: mainLoop, isEnough: { !$0.isEmpty }, more: more)
-            readers.append(reader)
-            let loaded = reader.firstPart()
-            problems += loaded.problems
+        readers = [reading.reader]
+        problems += reading.problem.map { [$0] } ?? []
+        let loaded = reading.reader.firstPart()
+        problems += loaded.problems
+        switch reading.source {
+        case .paths(let paths):
             if !loaded.tracks.isEmpty { tracks = loaded.tracks; return }
             problems.append("Nothing playable in \(paths.joined(separator: ", ")); playing the demo album instead.")
-        } else {
-            do {
-                if let state = try PlaybackState.load(from: stateDirectory), restore(state, mainLoop: mainLoop, more: more) {
-                    return
-                }
-            } catch {
-                problems.append(StartingQueue.keepAside(error, in: stateDirectory, allowed: mayKeepAside))
-            }
+        case .session(let state):
+            if restore(state, from: loaded.tracks) { return }
+        case .demo:
+            tracks = loaded.tracks
+            return
         }
-        let loaded = Library.load([demo])
-        problems += loaded.problems
-        tracks = loaded.tracks
+        let demo = Library.load([reading.demo])
+        problems += demo.problems
+        tracks = demo.tracks
     }
 
     /// The line reporting an unusable state file, which is moved to `state.json.bad` (when `allowed`) so that
@@ -56,20 +106,18 @@ struct StartingQueue {
         }
     }
 
+    /// Where the queue of `tracks` starts: at the saved `current` track when it is among them, else at the first.
+    static func firstIndex(in tracks: [Track], current: String?) -> Int? {
+        tracks.isEmpty ? nil : current.flatMap { c in tracks.firstIndex { $0.path == c } } ?? 0
+    }
+
     /// The saved session, paused at its track and position; false when none of its tracks could be read.
-    @MainActor
-    private mutating func restore(_ state: PlaybackState, mainLoop: MainLoopQueue,
-                                  more: @escaping @MainActor @Sendable (Library.Result?) -> Void) -> Bool {
-        let current = state.paths[state.current]
-        let reader = BackgroundLibrary(state.paths, mainLoop: mainLoop, isEnough: { $0.contains { $0.path == current } }, more: more)
-        readers.append(reader)
-        let loaded = reader.firstPart()
-        problems += loaded.problems
-        guard !loaded.tracks.isEmpty else { return false }
-        let found = loaded.tracks.firstIndex { $0.path == current }
-        tracks = loaded.tracks
-        index = found ?? 0
-        position = found == nil ? 0 : state.position
+    private mutating func restore(_ state: PlaybackState, from loaded: [Track]) -> Bool {
+        guard let start = StartingQueue.firstIndex(in: loaded, current: state.paths[state.current]) else { return false }
+        let found = loaded[start].path == state.paths[state.current]
+        tracks = loaded
+        index = start
+        position = found ? state.position : 0
         playing = false
         volume = state.volume
         shuffle = state.shuffle

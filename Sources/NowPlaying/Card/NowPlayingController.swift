@@ -33,7 +33,12 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     var onCoverArrived: ((Int) -> Void)?
     /// Whether the first frame is on screen (set by the app). Until then the current track's cover is decoded
     /// on the spot, so the first frame is complete; after it, no cover is read on the main thread.
-    var isFirstFrameShown = false
+    var isFirstFrameShown = false {
+        didSet { if isFirstFrameShown { earlyCover = nil } }
+    }
+    /// The first track's cover, being decoded while the window opened (taken by the first frame if it is the
+    /// one it draws, at the size it draws it).
+    var earlyCover: EarlyCover?
     private var shownIndex: Int?
     let lyrics: LyricsController
 
@@ -121,7 +126,8 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
             return nil
         }
         coverLoader?.cancel(path)
-        return store(CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders), for: path)
+        let early = pixelSize.flatMap { earlyCover?.take(path, pixelSize: $0) }
+        return store(early ?? CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders), for: path)
     }
 
     @discardableResult
@@ -142,7 +148,14 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     /// the card's layout for the window's size says what it will be.
     private var carouselPixelSize: Size {
         let laidOut = view.carousel.bounds.height
-        let side = (laidOut > 0 ? laidOut : CardLayout(size: view.rootView.bounds.size).carousel.height) * (renderer?.pixelScale ?? 1)
+        let scale = renderer?.pixelScale ?? 1
+        guard laidOut > 0 else { return NowPlayingController.carouselPixelSize(in: view.rootView.bounds.size, pixelScale: scale) }
+        return Size(width: laidOut * scale, height: laidOut * scale)
+    }
+
+    /// A carousel cover's size in pixels, as the card lays itself out in a window of `size` points.
+    nonisolated static func carouselPixelSize(in size: Size, pixelScale: Double) -> Size {
+        let side = CardLayout(size: size).carousel.height * pixelScale
         return Size(width: side, height: side)
     }
 

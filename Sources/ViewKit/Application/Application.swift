@@ -63,7 +63,7 @@ public final class Application {
     /// app themselves (scripts) stop on it too.
     public private(set) var quitRequested = false
     /// Hands work to this loop from other threads.
-    public let mainLoop = MainLoopQueue()
+    public let mainLoop: MainLoopQueue
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -73,8 +73,17 @@ public final class Application {
     private var timers: [(id: Int, deadline: Double, action: () -> Void)] = []
     private var nextTimerID = 0
 
-    public init(configuration: Configuration, clock: Clock? = nil) throws {
+    /// Opens the window and its renderer. `meanwhile` runs once the process is set up for SDL (its environment,
+    /// which must not change while other threads run) and before SDL opens the display: work begun there on
+    /// other threads (reading files, say) overlaps the window's making; it may hand results to the main loop
+    /// and ask the window's expected geometry (`Opening`).
+    public init(configuration: Configuration, clock: Clock? = nil, whileOpening meanwhile: (Opening) -> Void = { _ in }) throws {
         self.configuration = configuration
+        let mainLoop = MainLoopQueue()
+        self.mainLoop = mainLoop
+        let opening = Opening(mainLoop: mainLoop)
+        // Whatever happens below, nobody waits for ever for the geometry.
+        defer { opening.settle(nil) }
         if configuration.headless {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
@@ -102,6 +111,7 @@ public final class Application {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        meanwhile(opening)
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
@@ -117,6 +127,10 @@ public final class Application {
         if configuration.fullscreen, !configuration.headless, SDL_GetDisplayBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
             place = screen
         }
+        var placeDPI: Float = 0
+        let dpi = SDL_GetDisplayDPI(0, &placeDPI, nil, nil) == 0 && placeDPI > 0 ? Double(placeDPI) : nil
+        let expected = Application.geometry(windowSize: (place.w, place.h), outputSize: (Int(place.w), Int(place.h)), dpi: dpi, configuration: configuration)
+        opening.settle(Geometry(points: expected.points, pixelScale: expected.pixelScale))
         // A window made without OpenGL is destroyed and made again when the OpenGL renderer (SDL's default)
         // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
         // from the start when that renderer is coming; without, when OpenGL is not there (no GLX visual).
@@ -203,23 +217,26 @@ public final class Application {
     private func updateGeometry() {
         var ww: Int32 = 0, wh: Int32 = 0
         SDL_GetWindowSize(sdlWindow, &ww, &wh)
-        let (ow, _) = renderer.outputSize
-        let scale: Double
-        let points: Size
-        if let forced = configuration.pixelScale {
-            scale = forced
-            inputScale = forced
-            points = Size(width: Double(ow) / scale, height: Double(renderer.outputSize.height) / scale)
-        } else {
-            let content = max(0.5, configuration.contentScale?(Size(width: Double(ww), height: Double(wh)), displayDPI) ?? 1)
-            scale = (ww > 0 ? max(1, Double(ow) / Double(ww)) : 1) * content
-            inputScale = content
-            points = Size(width: Double(ww) / content, height: Double(wh) / content)
-        }
-        renderer.pixelScale = scale
-        window.textMeasurer = (renderer.text, scale)
-        window.frame = Rect(origin: .zero, size: points)
+        let g = Application.geometry(windowSize: (ww, wh), outputSize: renderer.outputSize, dpi: displayDPI,
+                                     configuration: configuration)
+        inputScale = g.inputScale
+        renderer.pixelScale = g.pixelScale
+        window.textMeasurer = (renderer.text, g.pixelScale)
+        window.frame = Rect(origin: .zero, size: g.points)
         window.setNeedsDisplay()
+    }
+
+    /// The size in points, pixel scale and input scale of a window of `windowSize` SDL units whose output has
+    /// `outputSize` pixels, on a display of `dpi`.
+    private static func geometry(windowSize: (w: Int32, h: Int32), outputSize: (width: Int, height: Int), dpi: Double?,
+                                 configuration: Configuration) -> (points: Size, pixelScale: Double, inputScale: Double) {
+        let (ww, wh) = (Double(windowSize.w), Double(windowSize.h))
+        if let forced = configuration.pixelScale {
+            return (Size(width: Double(outputSize.width) / forced, height: Double(outputSize.height) / forced), forced, forced)
+        }
+        let content = max(0.5, configuration.contentScale?(Size(width: ww, height: wh), dpi) ?? 1)
+        let scale = (ww > 0 ? max(1, Double(outputSize.width) / ww) : 1) * content
+        return (Size(width: ww / content, height: wh / content), scale, content)
     }
 
     /// Window coordinates (SDL's) to points.

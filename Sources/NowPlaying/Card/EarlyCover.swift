@@ -1,0 +1,55 @@
+import Dispatch
+import Locking
+import Playback
+import ViewKit
+
+/// The first track's cover, decoded on the library reader's thread while the window opens, at the size the
+/// window is expected to draw it: the first frame takes it rather than decoding it on the main thread once the
+/// window is made (a 4000 px cover takes tens of milliseconds). Taken only when the first frame draws that very
+/// cover at that very size, so what it shows is what decoding it then would have shown.
+final class EarlyCover: Sendable {
+    private struct State {
+        /// What is to be (or was) decoded; nil until planned.
+        var path: String?
+        var pixelSize: Size?
+        var outcome: CoverLoader.Outcome?
+        /// False once the first frame asked: a decode not planned by then is not begun, and nothing is given twice.
+        var wanted = true
+    }
+    private let state = Locked(State())
+    /// Signalled once, when `decode` has done what it will.
+    private let decoded = DispatchSemaphore(value: 0)
+
+    /// Chooses the cover of the track at `path`, for a view of `pixelSize` pixels (neither: none), unless the
+    /// first frame asked already. From then on the first frame asking for it waits for `decode`.
+    func plan(_ path: String?, pixelSize: Size?) {
+        state.withLock { s in
+            guard s.wanted else { return }
+            s.path = path
+            s.pixelSize = pixelSize
+        }
+    }
+
+    /// Decodes the cover planned, on the calling thread (nothing if none was). Call once, after `plan`.
+    func decode(folders: FolderListings) {
+        defer { decoded.signal() }
+        guard let (path, pixelSize) = state.withLock({ s in s.path.flatMap { p in s.pixelSize.map { (p, $0) } } }) else { return }
+        let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders)
+        state.withLock { $0.outcome = outcome }
+    }
+
+    /// The cover of `path` decoded for `pixelSize`, waiting for the decode if it is planned or under way; nil
+    /// when what is planned is another track's or for another size, nothing was planned, or it was asked for before.
+    func take(_ path: String, pixelSize: Size) -> CoverLoader.Outcome? {
+        let matches = state.withLock { s in
+            defer { s.wanted = false }
+            return s.wanted && s.path == path && s.pixelSize == pixelSize
+        }
+        guard matches else { return nil }
+        decoded.wait()
+        return state.withLock { s in
+            defer { s.outcome = nil }
+            return s.outcome
+        }
+    }
+}

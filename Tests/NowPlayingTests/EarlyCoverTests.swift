@@ -1,0 +1,75 @@
+import Foundation
+import Playback
+import Testing
+@testable import ViewKit
+@testable import NowPlaying
+
+/// Issues 13 (defect 6) and 18: the first track's cover is decoded on the library reader's thread while the
+/// window opens, at the size the card draws it, and the first frame takes it: no picture is read on the main
+/// thread before the first frame, and what it shows is what decoding it then would have shown.
+@MainActor
+struct EarlyCoverTests {
+    /// An album of `tracks` MP3s whose embedded covers are `side` px JPEGs.
+    private func album(tracks: Int, side: Int) throws -> String {
+        let folder = NSTemporaryDirectory() + "np-early-cover-\(UUID().uuidString)"
+        try LargeCoverLibrary.write(tracks: tracks, side: side, audio: try AppResources.locate().demoAlbum + "/02-paper-satellites.mp3",
+                                    to: folder)
+        return folder
+    }
+
+    @Test func theFirstCoverIsDecodedWhileTheWindowOpensAndTakenByTheFirstFrame() throws {
+        let folder = try album(tracks: 3, side: 1200)
+        var options = headlessOptions(size: Size(width: 375, height: 667))
+        options.paths = [folder]
+        let log = ReadLog()
+        let a = try ReadLog.$current.withValue(log) { try NowPlayingApp(options: options) }
+        ReadLog.$current.withValue(log) { a.application.drawIfNeeded() }
+        let first = folder + "/01 Large Cover.mp3"
+        let pictureReads = log.reads.filter { $0.path == first && $0.fields.contains(.picture) }
+        #expect(pictureReads.count == 1, "its picture read once: \(pictureReads)")
+        #expect(pictureReads.allSatisfy { !$0.onMainThread }, "on the reader's thread, not the main one")
+        // Taken at the carousel's size: the first frame drew it from the level decoded for it (the 1200 px
+        // JPEG decodes at 3/8 = 450 px for the 375 × 667 window's 311 px carousel, within a third of it).
+        let cover = try #require(a.controller.cover(for: 0))
+        let side = a.view.carousel.bounds.height
+        #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
+    }
+
+    @Test func aCoverDecodedForAnotherSizeIsNotTaken() throws {
+        let folder = try album(tracks: 1, side: 64)
+        let path = folder + "/01 Large Cover.mp3"
+        let early = EarlyCover()
+        early.plan(path, pixelSize: Size(width: 300, height: 300))
+        early.decode(folders: FolderListings())
+        #expect(early.take(path, pixelSize: Size(width: 311, height: 311)) == nil, "another size")
+        let other = EarlyCover()
+        other.plan(path, pixelSize: Size(width: 300, height: 300))
+        other.decode(folders: FolderListings())
+        #expect(other.take(folder + "/02.mp3", pixelSize: Size(width: 300, height: 300)) == nil, "another track")
+        let same = EarlyCover()
+        same.plan(path, pixelSize: Size(width: 300, height: 300))
+        // Asked for before it is decoded, it is waited for.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { same.decode(folders: FolderListings()) }
+        guard case .picture(let picture)? = same.take(path, pixelSize: Size(width: 300, height: 300)) else {
+            Issue.record("the same track at the same size is taken")
+            return
+        }
+        #expect(picture.size == Size(width: 64, height: 64))
+        #expect(same.take(path, pixelSize: Size(width: 300, height: 300)) == nil, "and given once")
+    }
+
+    /// Asked for before the reader chose it, the cover is decoded where it is asked for, and the reader does
+    /// not decode it too.
+    @Test func aCoverAskedForFirstIsNotDecodedAgainByTheReader() throws {
+        let folder = try album(tracks: 1, side: 64)
+        let path = folder + "/01 Large Cover.mp3"
+        let early = EarlyCover()
+        #expect(early.take(path, pixelSize: Size(width: 300, height: 300)) == nil)
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) {
+            early.plan(path, pixelSize: Size(width: 300, height: 300))
+            early.decode(folders: FolderListings())
+        }
+        #expect(log.reads.isEmpty, "nothing read: \(log.reads)")
+    }
+}
