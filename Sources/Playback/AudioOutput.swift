@@ -90,10 +90,19 @@ final class MixerOutput: AudioOutput {
     static func describeToSDL(_ stream: StreamDescription) {
         SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_ROLE, "music")
         SDL_SetHint(SDL_HINT_AUDIO_DEVICE_STREAM_NAME, stream.name)
-        // SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server
-        // gives each of its streams) carry it, and the icon name.
-        setenv("PULSE_PROP_media.role", "music", 1)
-        setenv("PULSE_PROP_application.icon_name", stream.iconName, 1)
+        describeToPulse(iconName: stream.iconName)
+    }
+
+    /// SDL 2.26's PulseAudio backend does not pass the role on; the client's properties (which the server gives
+    /// each of its streams) carry it, and the icon name, through the environment. Set only when they differ:
+    /// adding a variable may move the environment while another thread reads it (libjpeg-turbo asks it for
+    /// its memory limit), so a program with threads calls this first, before it starts them
+    /// (`Player.describeProcess(iconName:)`).
+    static func describeToPulse(iconName: String) {
+        for (name, value) in [("PULSE_PROP_media.role", "music"), ("PULSE_PROP_application.icon_name", iconName)]
+        where getenv(name).map({ String(cString: $0) }) != value {
+            setenv(name, value, 1)
+        }
     }
 
     func setVolume(_ amplitude: Double) {}

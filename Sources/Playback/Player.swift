@@ -72,6 +72,13 @@ public final class Player {
     /// (e.g. "disk" for tests). With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
     /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
     /// decoders tried for each file.
+    /// Sets what the sound server is told of this program through its environment (its streams' role, `iconName`
+    /// for their icon), as a player does when its output opens through SDL: a program that starts threads
+    /// before its player calls this first, so the environment does not change under them later.
+    public static func describeProcess(iconName: String) {
+        MixerOutput.describeToPulse(iconName: iconName)
+    }
+
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
                 stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying")) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.

@@ -30,7 +30,7 @@ final class BackgroundLibrary: Sendable {
 
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
     /// order, and `more(nil)` says the reading is done. On the reading thread, `beforeHandOver` is told the first
-    /// part just before it is handed over (briefly: the window waits), and `afterHandOver` runs just after, before
+    /// part just before it is handed over (whoever waits for it waits for this too), and `afterHandOver` runs just after, before
     /// the thread waits for `readOn` (work the first frame needs next).
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,

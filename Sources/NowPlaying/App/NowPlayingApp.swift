@@ -69,21 +69,29 @@ public final class NowPlayingApp {
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         sessionLock = SessionLock(directory: stateDirectory)
         saver = sessionLock.isOwner ? SessionSaver(directory: stateDirectory) : nil
+        // The environment is set before the library's reader starts (`Application` sets its part before `meanwhile`).
+        Player.describeProcess(iconName: MediaBus.desktopEntry)
         let arrivals = Arrivals()
         let folders = FolderListings(), earlyCover = EarlyCover()
         var reading: StartingQueue.Reading?
         let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run. What to play
         // is read while the window opens.
-        application = try Application(configuration: .init(
-            title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
-            fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
-            windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
-            clock: options.headless ? ManualClock() : nil) { opening in
-                reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
-                                                demo: resources.demoAlbum, opening: opening, cover: earlyCover,
-                                                folders: folders) { arrivals.handle($0) }
-            }
+        do {
+            application = try Application(configuration: .init(
+                title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
+                fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
+                windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
+                clock: options.headless ? ManualClock() : nil) { opening in
+                    reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
+                                                    demo: resources.demoAlbum, opening: opening, cover: earlyCover,
+                                                    folders: folders) { arrivals.handle($0) }
+                }
+        } catch {
+            // No window: the reader is let finish its first part (it then only waits) before the error ends the process.
+            if let reading { StartingQueue.settle(reading) }
+            throw error
+        }
         if options.kiosk { application.isCursorVisible = false }
         application.window.clearColor = Theme.background
 

@@ -28,6 +28,7 @@ struct StartingQueue {
         }
         fileprivate let source: Source
         fileprivate let reader: BackgroundLibrary
+        fileprivate let cover: EarlyCover
         fileprivate let demo: String
         /// What made the saved session unusable, said when the queue is made.
         fileprivate let problem: String?
@@ -65,10 +66,22 @@ struct StartingQueue {
                 }
                 cover.plan(track?.path, pixelSize: size)
             }
+            // The demo album is read whole before the queue is made (nothing more comes of it).
+            let isDemo = named == [demo]
             reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,
-                                       isEnough: { tracks in current.map { c in tracks.contains { $0.path == c } } ?? !tracks.isEmpty },
+                                       isEnough: { tracks in
+                                           !isDemo && (current.map { c in tracks.contains { $0.path == c } } ?? !tracks.isEmpty)
+                                       },
                                        more: more, beforeHandOver: chooseCover, afterHandOver: { cover.decode(folders: folders) })
+            self.cover = cover
         }
+    }
+
+    /// Waits until the reading thread has handed over its first part and decoded the first cover, after which it
+    /// only waits: a start that failed (no window) calls this before the process exits under it.
+    static func settle(_ reading: Reading) {
+        _ = reading.reader.firstPart()
+        reading.cover.waitForDecode()
     }
 
     /// Waits for the first part of what `reading` reads and makes the queue of it; the demo album when nothing

@@ -13,8 +13,11 @@ final class EarlyCover: Sendable {
         var path: String?
         var pixelSize: Size?
         var outcome: CoverLoader.Outcome?
-        /// False once the first frame asked: a decode not planned by then is not begun, and nothing is given twice.
+        /// False once the first frame asked (or no longer will): a decode not planned by then is not begun, and
+        /// nothing is given twice.
         var wanted = true
+        /// The first frame asked for what is planned and waits for it.
+        var claimed = false
     }
     private let state = Locked(State())
     /// Signalled once, when `decode` has done what it will.
@@ -30,25 +33,47 @@ final class EarlyCover: Sendable {
         }
     }
 
-    /// Decodes the cover planned, on the calling thread (nothing if none was). Call once, after `plan`.
+    /// Decodes the cover planned, on the calling thread (nothing if none was, or if the first frame took another
+    /// or no longer needs one). Call once, after `plan`.
     func decode(folders: FolderListings) {
         defer { decoded.signal() }
-        guard let (path, pixelSize) = state.withLock({ s in s.path.flatMap { p in s.pixelSize.map { (p, $0) } } }) else { return }
+        guard let (path, pixelSize) = state.withLock({ s in
+            s.wanted || s.claimed ? s.path.flatMap { p in s.pixelSize.map { (p, $0) } } : nil
+        }) else { return }
         let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders)
-        state.withLock { $0.outcome = outcome }
+        state.withLock { s in
+            if s.wanted || s.claimed { s.outcome = outcome }
+        }
+    }
+
+    /// Nothing will be taken any more (the first frame is up): a decode not begun is not begun, one under way
+    /// is dropped when it ends.
+    func discard() {
+        state.withLock { s in
+            s.wanted = false
+            s.claimed = false
+            s.outcome = nil
+        }
+    }
+
+    /// Waits until `decode` has done what it will (a start that failed, before the process exits under it).
+    func waitForDecode() {
+        decoded.wait()
+        decoded.signal()
     }
 
     /// The cover of `path` decoded for `pixelSize`, waiting for the decode if it is planned or under way; nil
     /// when what is planned is another track's or for another size, nothing was planned, or it was asked for before.
     func take(_ path: String, pixelSize: Size) -> CoverLoader.Outcome? {
         let matches = state.withLock { s in
-            defer { s.wanted = false }
-            return s.wanted && s.path == path && s.pixelSize == pixelSize
+            s.claimed = s.wanted && s.path == path && s.pixelSize == pixelSize
+            s.wanted = false
+            return s.claimed
         }
         guard matches else { return nil }
         decoded.wait()
         return state.withLock { s in
-            defer { s.outcome = nil }
+            defer { (s.outcome, s.claimed) = (nil, false) }
             return s.outcome
         }
     }

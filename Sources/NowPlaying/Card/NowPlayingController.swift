@@ -34,7 +34,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     /// Whether the first frame is on screen (set by the app). Until then the current track's cover is decoded
     /// on the spot, so the first frame is complete; after it, no cover is read on the main thread.
     var isFirstFrameShown = false {
-        didSet { if isFirstFrameShown { earlyCover = nil } }
+        didSet {
+            guard isFirstFrameShown else { return }
+            earlyCover?.discard()
+            earlyCover = nil
+        }
     }
     /// The first track's cover, being decoded while the window opened (taken by the first frame if it is the
     /// one it draws, at the size it draws it).

@@ -113,6 +113,13 @@ public final class Application {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         meanwhile(opening)
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
+        // Without a display SDL picks its off-screen driver: a window nobody sees. Unless asked for by name
+        // (SDL_VIDEODRIVER), that is no display.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        if !configuration.headless, getenv("SDL_VIDEODRIVER") == nil, driver == "offscreen" || driver == "dummy" {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw NoDisplayError()
+        }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
         // Shown once it has its icon and renderer: the desktop never sees an iconless or replaced window.

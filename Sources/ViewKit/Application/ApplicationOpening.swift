@@ -31,7 +31,8 @@ extension Application {
         /// The geometry the window is expected to open with: the configured size (the display's, fullscreen) at
         /// the display's scale, as the application will lay it out — unless a window manager gives the window
         /// another size or the output has more pixels than window units (hi-DPI), which show only once it is
-        /// open. Nil when the window could not be opened. Waits (on any thread) until SDL has the display.
+        /// open. Nil when SDL could not open the display. Waits until SDL has the display: ask from a thread begun
+        /// in `meanwhile`, not from `meanwhile` itself (the application goes on only once it returns).
         public func expectedGeometry() -> Geometry? {
             settling.wait()
             return expected.withLock { $0.geometry }
