@@ -45,7 +45,7 @@ extension Renderer {
         SDL_SetTextureAlphaMod(composite.handle, a)
         var src = SDL_Rect(x: 0, y: 0, w: Int32(content.width), h: Int32(content.height))
         var dst = SDL_Rect(x: Int32(content.x), y: Int32(content.y), w: Int32(content.width), h: Int32(content.height))
-        SDL_RenderCopy(handle, composite.handle, &src, &dst)
+        copyPixelForPixel(composite) { SDL_RenderCopy(handle, composite.handle, &src, &dst) }
     }
 
     /// Reads a premultiplied target back and divides by alpha, for renderers without custom blend modes.
