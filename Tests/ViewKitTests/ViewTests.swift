@@ -88,6 +88,12 @@ struct ViewTests {
         w.needsDisplay = false
         v.alpha = 0.5
         #expect(!(w.needsDisplay), "setting the same value does not redraw")
+        // Whether a translucent view is drawn as a group changes what shows where its children overlap.
+        v.allowsGroupOpacity = false
+        #expect(w.needsDisplay, "group opacity turned off redraws")
+        w.needsDisplay = false
+        v.allowsGroupOpacity = false
+        #expect(!(w.needsDisplay))
     }
 
     @Test func testRemoveFromSuperview() {

@@ -98,7 +98,7 @@ open class View {
     /// Siblings draw in ascending zPosition, then in subview order.
     public var zPosition: Double = 0 { didSet { if zPosition != oldValue { setNeedsDisplay() } } }
     /// When the alpha is below 1, draw the subtree into a layer first so overlapping children do not show through each other.
-    public var allowsGroupOpacity = true
+    public var allowsGroupOpacity = true { didSet { if allowsGroupOpacity != oldValue { setNeedsDisplay() } } }
     public var isUserInteractionEnabled = true
 
     // MARK: Subviews
