@@ -26,4 +26,40 @@ struct LyricsCentringTests {
             #expect(abs(lineCentre.y - areaCentre.y) < 0.5, "line \(index): centre \(lineCentre.y), area's \(areaCentre.y)")
         }
     }
+
+    /// The window resized (a desktop user drags its corner) with lyrics showing: the current line stays at the
+    /// middle, and lyrics read from their top stay at their top.
+    @Test func aResizeKeepsTheCurrentLineAtTheMiddleAndTheTopAtTheTop() throws {
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 900, height: 700)
+        let card = LyricsCardView()
+        card.frame = Rect(x: 0, y: 0, width: 700, height: 700)
+        card.cardRect = Rect(x: 0, y: 0, width: 560, height: 560)
+        window.addSubview(card)
+        let lines = (0..<40).map { Lyrics.Line(time: Double($0), text: "line \($0) of a lyric long enough to wrap when narrow") }
+        card.show(Lyrics(lines: lines, source: "test"), track: Track(path: "/nowhere.ogg", tags: nil), color: .black)
+        window.layoutIfNeeded()
+        func offCentre(_ index: Int) throws -> Double {
+            let line = try #require(card.viewWithIdentifier("lyrics.line.\(index)"))
+            let area = try #require(line.superview)
+            return line.convert(Point(x: 0, y: line.bounds.midY), to: nil).y - area.convert(Point(x: 0, y: area.bounds.midY), to: nil).y
+        }
+        card.highlight(20, animated: false)
+        window.layoutIfNeeded()
+        #expect(abs(try offCentre(20)) < 0.5)
+        for side in [300.0, 640.0] {
+            card.cardRect = Rect(x: 0, y: 0, width: side, height: side)
+            window.layoutIfNeeded()
+            let off = try offCentre(20)
+            #expect(abs(off) < 0.5, "at \(side) pt the current line is off the middle by \(off)")
+        }
+        let unsynced = Lyrics(lines: lines.map { Lyrics.Line(time: nil, text: $0.text) }, source: "test")
+        card.show(unsynced, track: Track(path: "/nowhere.ogg", tags: nil), color: .black)
+        window.layoutIfNeeded()
+        let body = try #require(card.viewWithIdentifier("lyrics.line.0")?.superview as? ScrollView)
+        #expect(body.contentOffset.y == -body.contentInset.top, "shown from their top")
+        card.cardRect = Rect(x: 0, y: 0, width: 300, height: 300)
+        window.layoutIfNeeded()
+        #expect(body.contentOffset.y == -body.contentInset.top, "still from their top: \(body.contentOffset.y), \(-body.contentInset.top)")
+    }
 }

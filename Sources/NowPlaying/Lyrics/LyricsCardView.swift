@@ -62,6 +62,10 @@ final class LyricsCardView: View, ScrollViewDelegate {
     private var lineInset: Double { 20 }
 
     override func layoutSubviews() {
+        // What the reader sees is kept through a change of size: the line at the middle stays at the middle (the
+        // current one, for synced lyrics), or the top stays at the top.
+        let oldSize = body.bounds.size
+        let place = oldSize.height > 0 ? readingPlace : nil
         card.frame = cardRect
         let inset = lineInset, w = cardRect.width - 2 * inset
         heading.frame = Rect(x: inset, y: 16, width: w, height: 26)
@@ -75,7 +79,27 @@ final class LyricsCardView: View, ScrollViewDelegate {
         let pad = max(0, body.bounds.height / 2 - (lineFrames.first?.height ?? 0) / 2)
         body.contentInset = EdgeInsets(top: pad, left: 0, bottom: pad, right: 0)
         body.contentSize = Size(width: body.bounds.width, height: lineFrames.last?.maxY ?? 0)
+        if let place, body.bounds.size != oldSize, !body.isDragging {
+            switch place {
+            case .line(let i) where lineFrames.indices.contains(i):
+                body.contentOffset = Point(x: 0, y: lineFrames[i].midY - body.bounds.height / 2)
+            default:
+                body.contentOffset = Point(x: 0, y: -body.contentInset.top)
+            }
+        }
         showLinesOnScreen()
+    }
+
+    /// Where the reader is in the lyrics: at their top, or at the line at the middle of their visible part.
+    private enum ReadingPlace {
+        case top
+        case line(Int)
+    }
+
+    private var readingPlace: ReadingPlace {
+        guard !lineFrames.isEmpty, body.contentOffset.y > -body.contentInset.top + 0.5 else { return .top }
+        let middle = body.contentOffset.y + body.bounds.height / 2
+        return .line(lineFrames.lastIndex { $0.minY <= middle } ?? 0)
     }
 
     /// Places every line for `width` (once per lyrics, width and pixel scale): the height its text needs,
