@@ -155,7 +155,7 @@ extension Renderer {
     func copyCorner(_ mask: Texture, to destination: Rect, flipX: Bool, flipY: Bool, color: SDL_Color) {
         SDL_SetTextureColorMod(mask.handle, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(mask.handle, color.a)
-        var dst = SDL_FRect(destination)
+        var dst = SDL_FRect(wholePixels(destination))
         let flip = (flipX ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (flipY ? SDL_FLIP_VERTICAL.rawValue : 0)
         SDL_RenderCopyExF(handle, mask.handle, nil, &dst, 0, nil, SDL_RendererFlip(flip))
     }

@@ -313,7 +313,7 @@ public final class Renderer {
     func fill(_ rect: Rect, color: SDL_Color) {
         fills += 1
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
-        var r = SDL_FRect(rect)
+        var r = SDL_FRect(wholePixels(rect))
         // An opaque colour blends to itself: write it (the software renderer's blended fill is per pixel).
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetRenderDrawBlendMode(handle, &mode)
@@ -322,6 +322,14 @@ public final class Renderer {
         if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
         SDL_RenderFillRectF(handle, &r)
         if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
+    }
+
+    /// The pixels an axis-aligned fill or copy of `rect` paints, on every renderer: the software renderer's
+    /// (origin and size truncated apart). A GPU renderer would paint the pixels whose centres `rect` covers and
+    /// sample textures at fractional places: at a fractional scale its text sat half a pixel off and soft, and
+    /// edges a row apart, against the software renderer's.
+    func wholePixels(_ rect: Rect) -> Rect {
+        isSoftware ? rect : PixelRect(paintedBySoftwareFill: rect).rect
     }
 
     /// Copies part of a texture (source in texture pixels) to a rectangle in target pixels, tinted.
@@ -343,7 +351,7 @@ public final class Renderer {
         let opaque = texture.isOpaque && color.a == 255
         var drawn = texture
         var src = SDL_Rect(roundingEdgesOf: source)
-        var dst = SDL_FRect(destination)
+        var dst = SDL_FRect(wholePixels(destination))
         let keepingAlpha = !targetIsOpaque && !opaque && !texture.hasAlphaChannel
         var color = color
         if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
