@@ -51,11 +51,11 @@ struct StartingQueue {
                 }
             }
             self.problem = problem
-            let named: [String], current: String?
+            let named: [String], current: String?, isDemo: Bool
             switch source {
-            case .paths(let paths): (named, current) = (paths, nil)
-            case .session(let state): (named, current) = (state.paths, state.paths[state.current])
-            case .demo: (named, current) = ([demo], nil)
+            case .paths(let paths): (named, current, isDemo) = (paths, nil, false)
+            case .session(let state): (named, current, isDemo) = (state.paths, state.paths[state.current], false)
+            case .demo: (named, current, isDemo) = ([demo], nil, true)
             }
             // The cover to decode is chosen before the queue is handed over, so the first frame, asking for it
             // at once, waits for it rather than decoding it a second time.
@@ -67,7 +67,6 @@ struct StartingQueue {
                 cover.plan(track?.path, pixelSize: size)
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).
-            let isDemo = named == [demo]
             reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,
                                        isEnough: { tracks in
                                            !isDemo && (current.map { c in tracks.contains { $0.path == c } } ?? !tracks.isEmpty)
