@@ -122,4 +122,54 @@ struct SoftwareCopyTests {
         assertPixel(c.pixel(x: 300, y: 100), 128, 128, 128, 4, "the last frame: 340 px wide, the fourth stripe from 255")
         assertPixel(c.pixel(x: 200, y: 100), 0, 0, 128, 4, "the third stripe from 170 to 255")
     }
+    /// A 450 px picture of one-pixel lines on a ramp: where a copy samples it shows at every pixel.
+    private func lines(opaque: Bool) throws -> Image {
+        let s = try #require(Surface(width: 450, height: 450))
+        let pitch = Int(s.pointer.pointee.pitch) / 4
+        let pixels = s.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<450 {
+            for x in 0..<450 {
+                let line = x % 7 == 0 || y % 11 == 0
+                let v = UInt32(line ? 240 : (x + y) * 200 / 900)
+                let a: UInt32 = opaque ? 255 : 200
+                pixels[y * pitch + x] = a << 24 | v << 16 | (255 - v) << 8 | (v / 2)
+            }
+        }
+        return Image(surface: s, name: "lines")
+    }
+
+    /// A scaled picture redrawn in part (a view over it gone: only that place is redrawn, clipped) shows the
+    /// pixels it shows drawn whole. SDL takes a source rectangle in whole pixels, so a copy cropped to a clip
+    /// was sampled up to half a source pixel off the whole copy: a first frame's cover showed a seam and a
+    /// shifted rectangle where a banner had been, until the next full redraw (found by a tester).
+    @Test(arguments: [(true, 1.0), (false, 1.0), (true, 0.6)])
+    func aScaledPictureRedrawnInPartMatchesItDrawnWhole(opaque: Bool, alpha: Double) throws {
+        let c = try OffscreenCanvas(size: Size(width: 400, height: 400), fonts: Fixtures.fonts)
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 400, height: 400)
+        window.backgroundColor = .black
+        let picture = ImageView(image: try lines(opaque: opaque))
+        picture.frame = Rect(x: 10.3, y: 20.7, width: 346, height: 346)
+        picture.alpha = alpha
+        let banner = View(frame: Rect(x: 60.4, y: 150.2, width: 230, height: 170))
+        banner.backgroundColor = .red
+        window.addSubview(picture)
+        window.addSubview(banner)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        banner.isHidden = true
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegion.area < 400 * 400 / 2, "only the banner's place is redrawn")
+        func pixels() -> [UInt32] {
+            (0..<400).flatMap { y in (0..<400).map { x in
+                let p = c.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            } }
+        }
+        let partial = pixels()
+        c.renderer.render(window, background: .black)
+        let whole = pixels()
+        let differing = zip(partial, whole).filter { $0 != $1 }.count
+        #expect(differing == 0, "pixels that differ from the whole redraw")
+    }
 }

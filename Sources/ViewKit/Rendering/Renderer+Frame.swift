@@ -30,7 +30,7 @@ extension Renderer {
         targetIsOpaque = false
         recordingOrigin = nil
         occlusion = Occlusion()
-        if stagedCopies == 0 { staging = [:] }
+        if stagedCopies == 0 { (staging, wholeStaging) = ([:], [:]) }
     }
 
     /// The rectangles the last `render` redrew.

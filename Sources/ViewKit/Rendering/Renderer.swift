@@ -41,14 +41,17 @@ public final class Renderer {
     var targetFormat: UInt32?
     /// Where scaled copies are staged on the software renderer (see `staged`), kept while frames use it.
     var staging: [UInt32: GrowOnlyTarget] = [:]
+    /// Where scaled copies cut by a clip are staged whole (see `wholeScaled`), kept while frames use it.
+    var wholeStaging: [UInt32: GrowOnlyTarget] = [:]
     /// Large opaque stills whose pixels the CPU reads, and where their resampled copies are written (software).
     var pixelStills = PixelStills()
     /// How many pixels an opaque still on the software renderer has at least to keep its pixels for the CPU
     /// (a kiosk's card backdrop; below it, SDL's scaled copy and blended dimmer cost little, and the extra
     /// memory is not worth it).
     var resampledStillArea = 1 << 20
-    /// How many pixels a copy covers at least to be resampled by ViewKit rather than SDL on the software renderer
-    /// (its stage is as large as the window: not worth it for thumbnails, nor at a phone's size).
+    /// How many pixels a resampled copy covers at least for its stage to be made as large as the window at once
+    /// (a copy growing through a transition needs no new memory), and for it to be resampled in bands on several
+    /// cores; a smaller one's stage is as large as the largest such copy (a thumbnail's or a phone's cover).
     var resampledCopyArea = 1 << 18
     /// Copies resampled in the current frame.
     var resampledCopies = 0
@@ -158,6 +161,7 @@ public final class Renderer {
         targets.removeAll()
         snapshotTargets = SnapshotTargets(keepsTargets: snapshotTargets.keepsTargets)
         staging = [:]
+        wholeStaging = [:]
         pixelStills = PixelStills()
         fillStrips = [:]
         cornerMasks.removeAll()
@@ -175,6 +179,7 @@ public final class Renderer {
         frame = GrowOnlyTarget()
         targets.removeAll()
         staging = [:]
+        wholeStaging = [:]
         imageTextures.removeAll { $0.texture.isRenderTarget }
         smallImageTextures.removeAll { $0.texture.isRenderTarget }
     }
@@ -336,25 +341,33 @@ public final class Renderer {
     func copy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) {
         drawCount += 1
         var source = source, destination = destination
-        // A large copy of an opaque picture whose pixels the CPU reads, scaled or darkened, is resampled by
-        // ViewKit (SDL scales more slowly, and tints pixel by pixel).
-        if isSoftware, texture.keepsPixels, color.a == 255,
+        // A copy of an opaque picture whose pixels the CPU reads, scaled or darkened, is resampled by ViewKit
+        // (SDL scales more slowly, tints pixel by pixel, and takes a source in whole pixels: a copy cut by a
+        // clip would be sampled apart from the same copy drawn whole). Faded, onto an opaque frame only.
+        if isSoftware, texture.keepsPixels, color.a == 255 || targetIsOpaque,
            source.size != destination.size || color.r & color.g & color.b != 255,
-           PixelRect(paintedBySoftwareFill: destination).area >= resampledCopyArea,
            resampledCopy(texture, from: source, to: destination, color: color) {
             return
         }
+        let opaque = texture.isOpaque && color.a == 255
+        let keepingAlpha = !targetIsOpaque && !opaque && !texture.hasAlphaChannel
+        var stagedWhole: (Texture, SDL_Rect, SDL_FRect)?
         if isSoftware {
             guard let visible = cropped(source, destination) else { return }
-            (source, destination) = visible
+            // SDL takes a source in whole pixels: a scaled copy cut by the clip or the target's edge is scaled
+            // whole and its visible part copied unscaled, so a part redrawn later meets what was drawn before.
+            if visible.destination != destination, source.size != destination.size {
+                stagedWhole = wholeScaled(texture, source, destination, showing: visible.destination, withAlpha: keepingAlpha)
+            }
+            if stagedWhole == nil { (source, destination) = visible }
         }
-        let opaque = texture.isOpaque && color.a == 255
         var drawn = texture
         var src = SDL_Rect(roundingEdgesOf: source)
         var dst = SDL_FRect(wholePixels(destination))
-        let keepingAlpha = !targetIsOpaque && !opaque && !texture.hasAlphaChannel
         var color = color
-        if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
+        if let stagedWhole {
+            (drawn, src, dst) = stagedWhole
+        } else if isSoftware, let staged = staged(texture, src, dst, tinted: !opaque || color.r & color.g & color.b != 255, withAlpha: keepingAlpha) {
             (drawn, src, dst) = staged
         } else if isSoftware, color.r & color.g & color.b & color.a != 255, texture.hasAlphaChannel,
                   let tinted = tintedCopy(of: texture, color) {

@@ -54,6 +54,27 @@ extension Renderer {
         return (source.texture, whole, SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
     }
 
+    /// A scaled copy cut by the clip or the target's edge, scaled whole into the staging texture: what to copy
+    /// instead, unscaled, to draw the part `visible` (whole pixels) of it. The pixels are those of the copy
+    /// drawn whole, wherever it is cut. Nil (the caller crops the copy) for a copy larger than the target's
+    /// four times, or when a staging texture cannot be had.
+    func wholeScaled(_ texture: Texture, _ source: Rect, _ destination: Rect, showing visible: Rect,
+                     withAlpha: Bool) -> (Texture, SDL_Rect, SDL_FRect)? {
+        let painted = PixelRect(paintedBySoftwareFill: destination)
+        guard painted.area <= 4 * max(1, Int(targetBounds.width * targetBounds.height)),
+              painted.width <= maxTextureSide, painted.height <= maxTextureSide else { return nil }
+        var format: UInt32 = 0
+        SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
+        let whole = SDL_Rect(x: 0, y: 0, w: Int32(painted.width), h: Int32(painted.height))
+        guard let stage = wholeStaging(format: withAlpha ? SDL_PIXELFORMAT_ARGB8888.rawValue : format,
+                                       width: painted.width, height: painted.height) else { return nil }
+        copyUnblended(texture, SDL_Rect(roundingEdgesOf: source), into: stage, whole)
+        stagedCopies += 1
+        let part = SDL_Rect(x: Int32(visible.minX) - Int32(painted.x), y: Int32(visible.minY) - Int32(painted.y),
+                            w: Int32(visible.width), h: Int32(visible.height))
+        return (stage, part, SDL_FRect(visible))
+    }
+
     /// Copies `src` of `texture` over `dst` of `target` as it is, scaled if the sizes differ.
     private func copyUnblended(_ texture: Texture, _ src: SDL_Rect, into target: Texture, _ dst: SDL_Rect) {
         drawing(into: target.handle, size: (Int(dst.w), Int(dst.h))) {
@@ -139,9 +160,19 @@ extension Renderer {
     /// formats) and grown to the largest copy staged: a copy growing a little every frame of a transition does
     /// not need a new texture every frame.
     private func staging(format: UInt32, width: Int, height: Int) -> Texture? {
-        var target = staging[format] ?? GrowOnlyTarget(format: format)
+        reserve(&staging, format: format, width: width, height: height)
+    }
+
+    /// The staging texture of copies scaled whole and drawn in part (see `wholeScaled`), apart from the other:
+    /// an opaque picture's cut copy is staged whole, then again with alpha for a target that is not opaque.
+    private func wholeStaging(format: UInt32, width: Int, height: Int) -> Texture? {
+        reserve(&wholeStaging, format: format, width: width, height: height)
+    }
+
+    private func reserve(_ targets: inout [UInt32: GrowOnlyTarget], format: UInt32, width: Int, height: Int) -> Texture? {
+        var target = targets[format] ?? GrowOnlyTarget(format: format)
         let texture = target.reserve(width: width, height: height, limit: maxTextureSide, on: handle)?.texture
-        staging[format] = target
+        targets[format] = target
         return texture
     }
 
@@ -154,9 +185,11 @@ extension Renderer {
         guard destination.isFinite, source.isFinite, destination.width >= 1, destination.height >= 1 else { return false }
         let r = PixelRect(paintedBySoftwareFill: destination).intersection(PixelRect(enclosing: drawableArea))
         guard !r.isEmpty else { return true }
-        // As large as the target at once: a copy growing every frame of a transition needs no new memory.
-        guard let stage = pixelStills.stage(width: max(r.width, Int(targetBounds.width)),
-                                            height: max(r.height, Int(targetBounds.height)), on: handle) else { return false }
+        // A large copy's stage is as large as the target at once: one growing every frame of a transition needs
+        // no new memory.
+        let large = PixelRect(paintedBySoftwareFill: destination).area >= resampledCopyArea
+        guard let stage = pixelStills.stage(width: large ? max(r.width, Int(targetBounds.width)) : r.width,
+                                            height: large ? max(r.height, Int(targetBounds.height)) : r.height, on: handle) else { return false }
         var area = SDL_Rect(x: 0, y: 0, w: Int32(r.width), h: Int32(r.height))
         var out: UnsafeMutableRawPointer?
         var outPitch: Int32 = 0
@@ -168,7 +201,7 @@ extension Renderer {
         let multiply = [color.b, color.g, color.r, 255].map { (UInt16($0) * 256 + 127) / 255 }
         // A large copy is resampled in bands on as many cores as there are, up to four (each band reads the
         // whole copy's mapping, so the bands meet exactly); the frame waits for all of them.
-        let bands = r.area >= 1 << 18 ? min(4, max(1, Int(SDL_GetCPUCount()))) : 1
+        let bands = r.area >= resampledCopyArea ? min(4, max(1, Int(SDL_GetCPUCount()))) : 1
         let status = texture.withPixels { pixels, pitch in
             np_resample_bilinear_bands(pixels, Int32(texture.width), Int32(texture.height), Int32(pitch), mapping,
                                        Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height),
@@ -176,7 +209,9 @@ extension Renderer {
         }
         SDL_UnlockTexture(stage.handle)
         guard status == 0 else { return false }
-        SDL_SetTextureBlendMode(stage.handle, SDL_BLENDMODE_NONE)
+        // Faded (onto an opaque frame): the stage has no alpha channel, which SDL blends with its SIMD blitter.
+        SDL_SetTextureBlendMode(stage.handle, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(stage.handle, color.a)
         var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_RenderCopy(handle, stage.handle, &area, &dst)
         resampledCopies += 1
