@@ -115,6 +115,8 @@ public struct NowPlayingCommand: ParsableCommand {
             }
         }
         // One-shot runs (headless, a screenshot, a dump) are tools: they neither join the bus nor hand over.
+        // A missing bus is said once the window is open: without a display, that is the one thing to say.
+        var busProblem: String?
         if !headless && screenshot == nil && dumpViews == nil {
             switch MediaBus.connect(newInstance: newInstance) {
             case .owner(let bus): options.mediaBus = bus
@@ -123,13 +125,15 @@ public struct NowPlayingCommand: ParsableCommand {
                 guard let problem = bus.handOff(paths.map { NowPlayingCommand.handedOver($0, from: cwd) }) else { return }
                 printError("Could not hand over to the running NowPlaying (\(problem)); running on its own.")
             case .unavailable(let why):
-                printError("No session bus (\(why)): media controls (MPRIS) and the single instance are off.")
+                busProblem = "No session bus (\(why)): media controls (MPRIS) and the single instance are off."
             }
         }
         // With --stats, every file the run parses is counted (on whichever thread; see RunReport.reads).
         try ReadLog.$current.withValue(stats == nil ? nil : ReadLog()) {
             try MainActor.assumeIsolated {
-                try NowPlayingApp(options: options).run()
+                let app = try NowPlayingApp(options: options)
+                if let busProblem { printError(busProblem) }
+                try app.run()
             }
         }
     }

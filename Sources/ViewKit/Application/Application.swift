@@ -112,11 +112,18 @@ public final class Application {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         meanwhile(opening)
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("Starting SDL video") }
+        // What the display libraries SDL tries print on the way is said only if a display was found after all.
+        let probing = configuration.headless ? nil : StandardErrorCapture()
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            probing?.finish(replaying: true)
+            throw SDLError("Starting SDL video")
+        }
         // Without a display SDL picks its off-screen driver: a window nobody sees. Unless asked for by name
         // (SDL_VIDEODRIVER), that is no display.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
-        if !configuration.headless, getenv("SDL_VIDEODRIVER") == nil, driver == "offscreen" || driver == "dummy" {
+        let noDisplay = !configuration.headless && getenv("SDL_VIDEODRIVER") == nil && (driver == "offscreen" || driver == "dummy")
+        probing?.finish(replaying: !noDisplay)
+        if noDisplay {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw NoDisplayError()
         }
@@ -133,6 +140,12 @@ public final class Application {
         var screen = SDL_Rect()
         if configuration.fullscreen, !configuration.headless, SDL_GetDisplayBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
             place = screen
+        } else if !configuration.headless, SDL_GetDisplayUsableBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
+            // A window asked larger than the screen would be centred off it (without a window manager, its top
+            // above the screen): it keeps the shape asked for, as large as the screen's usable part holds.
+            place = Application.fitted(width: place.w, height: place.h, within: screen,
+                                       minimum: (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced)))
+                ?? place
         }
         var placeDPI: Float = 0
         let dpi = SDL_GetDisplayDPI(0, &placeDPI, nil, nil) == 0 && placeDPI > 0 ? Double(placeDPI) : nil
@@ -178,6 +191,15 @@ public final class Application {
         self.clock = clock ?? SystemClock()
         window = Window(clock: self.clock)
         updateGeometry()
+    }
+
+    /// Where a window of `width` × `height` pixels goes when it is larger than `screen` (the display's usable
+    /// part): scaled down to fit, its shape kept (never below `minimum`), centred on it. Nil when it fits.
+    static func fitted(width: Int32, height: Int32, within screen: SDL_Rect, minimum: (Int32, Int32)) -> SDL_Rect? {
+        guard width > screen.w || height > screen.h, width > 0, height > 0 else { return nil }
+        let shrink = min(Double(screen.w) / Double(width), Double(screen.h) / Double(height))
+        let w = max(minimum.0, Int32((Double(width) * shrink).rounded())), h = max(minimum.1, Int32((Double(height) * shrink).rounded()))
+        return SDL_Rect(x: screen.x + max(0, (screen.w - w) / 2), y: screen.y + max(0, (screen.h - h) / 2), w: w, h: h)
     }
 
     /// The window's size in points.
