@@ -42,4 +42,18 @@ struct ApplicationOpeningTests {
         #expect(expected.pixelScale == scale)
         #expect(expected.points == Size(width: 900 / (forced == nil ? content : 1), height: 1200 / (forced == nil ? content : 1)))
     }
+    /// A window asked larger than the screen's usable part (a panel takes its top 40 rows here) keeps its shape,
+    /// as large as that part holds, centred on it; never below the minimum size; one that fits is left alone.
+    @Test func aWindowLargerThanTheScreenIsFittedToIt() {
+        let usable = SDL_Rect(x: 0, y: 40, w: 1920, h: 1160)
+        let portrait = Application.fitted(width: 1080, height: 1920, within: usable, minimum: (280, 440))
+        // 1160 rows of 1920: 1080 × 1160 / 1920 = 652.5 → 653 wide, centred: (1920 − 653) / 2 = 633.
+        #expect(portrait.map { [$0.x, $0.y, $0.w, $0.h] } == [633, 40, 653, 1160])
+        let wide = Application.fitted(width: 3840, height: 1000, within: usable, minimum: (280, 440))
+        // Halved: 1920 × 500, centred in the 1,160 rows below the panel: y = 40 + 330.
+        #expect(wide.map { [$0.x, $0.y, $0.w, $0.h] } == [0, 370, 1920, 500])
+        let thin = Application.fitted(width: 7680, height: 600, within: usable, minimum: (280, 440))
+        #expect(thin.map { [$0.w, $0.h] } == [1920, 440], "never below the minimum size")
+        #expect(Application.fitted(width: 414, height: 736, within: usable, minimum: (280, 440)) == nil)
+    }
 }
