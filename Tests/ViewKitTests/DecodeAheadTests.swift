@@ -102,4 +102,35 @@ struct DecodeAheadTests {
             assertPixel(c.pixel(x: x, y: y), 0, 0, 0, 2, "cut away at (\(x), \(y))")
         }
     }
+    /// A busy picture (one-pixel lines on a ramp) of `side` pixels, encoded as `format` ("jpg" or "png").
+    private func busyPicture(side: Int, format: String) throws -> [UInt8] {
+        let s = try #require(Surface(width: side, height: side))
+        let pitch = Int(s.pointer.pointee.pitch) / 4
+        let pixels = s.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<side {
+            for x in 0..<side {
+                let v = UInt32(x % 9 == 0 || y % 13 == 0 ? 250 : (x + y) * 200 / (2 * side))
+                pixels[y * pitch + x] = 0xFF00_0000 | v << 16 | (255 - v) << 8 | v / 2
+            }
+        }
+        return try #require(format == "jpg" ? s.jpegData(quality: 90) : s.pngData())
+    }
+
+    /// The level a picture decoded ahead prepares is the level the renderer would decode for that size later
+    /// (its texture gone from the cache, say): the same pixels, not another resampling of them. The first
+    /// frame's cover was drawn from a stretch of the picture at its kept size, every later texture of that level
+    /// from the picture decoded straight at a reduced size: a redraw crossing the cover showed the seam.
+    @Test(arguments: [(600, "jpg", 346.0), (4000, "jpg", 346.0), (2000, "png", 300.0), (600, "jpg", 450.0)])
+    func aPreparedLevelIsTheLevelDecodedLater(side: Int, format: String, drawn: Double) throws {
+        let bytes = try busyPicture(side: side, format: format)
+        let decoded = try DecodedImage(bytes: bytes, name: "busy.\(format)", preparingFor: Size(width: drawn, height: drawn))
+        let level = try #require(decoded.level?.surface)
+        let image = Image(decoded: decoded)
+        let later = try #require(image.surface(pixelWidth: level.width, pixelHeight: level.height))
+        var differing = 0
+        for y in 0..<level.height {
+            for x in 0..<level.width where level.pixel(x: x, y: y) != later.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(side) px \(format) at its \(level.width) px level: pixels that differ")
+    }
 }

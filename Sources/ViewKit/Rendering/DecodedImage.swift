@@ -77,16 +77,20 @@ public struct DecodedImage: Sendable {
         pixelDimensions = isVector ? nil : (surface.width, surface.height)
         isOpaque = !isVector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
         averageColor = surface.averageColor()
+        let shrunk = !isVector && (surface.width, surface.height) != own
+        keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
                                                    atLeast: pixelSize).last ?? (surface.width, surface.height)
-            level = (surface.width == w && surface.height == h ? surface : surface.resampled(width: w, height: h))
-                .map(SealedSurface.init(sealing:))
+            // Another level is decoded as `Image.surface` decodes it when its texture is made later: the same
+            // pixels (a stretch of the kept pixels is another resampling, and a redraw crossing the picture
+            // would show the seam between the two).
+            let prepared = surface.width == w && surface.height == h ? surface
+                : (try? PictureDecoder.decode(keptCopy ?? bytes, width: w, height: h)) ?? surface.resampled(width: w, height: h)
+            level = prepared.map(SealedSurface.init(sealing:))
         } else {
             level = nil
         }
-        let shrunk = !isVector && (surface.width, surface.height) != own
-        keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
     }
 
     /// The side of the square an SVG is rasterised within when it is opened (for its mean colour).
