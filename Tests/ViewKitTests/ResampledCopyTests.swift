@@ -57,6 +57,33 @@ struct ResampledCopyTests {
         }
     }
 
+    /// At a fractional place (a window at a fractional scale), the picture fills the pixels the copy paints —
+    /// origin and size truncated, as SDL's software renderer paints a copy and as the GPU renderers are given
+    /// it — and is mapped onto them: its columns where SDL, and the default renderer, put them. Mapped onto the
+    /// fractional rectangle it sat up to a pixel lower and further right than on the default renderer (a
+    /// tester's 1920 × 1080 window: 17,736 pixels along the cover's lines).
+    @Test func aPictureAtAFractionalPlaceIsMappedOntoThePixelsItPaints() throws {
+        let c = try OffscreenCanvas(size: Size(width: 60, height: 10), fonts: Fixtures.fonts)
+        let values: [Double] = [0, 100, 200, 50]
+        let picture = ImageView(image: try columns(values.map { UInt8($0) }))
+        picture.contentMode = .scaleToFill
+        picture.frame = Rect(x: 10.75, y: 0, width: 40.5, height: 10)
+        let root = View(frame: Rect(x: 0, y: 0, width: 60, height: 10))
+        root.addSubview(picture)
+        c.render(root, background: .white)
+        #expect(c.renderer.resampledCopies == 1)
+        // Painted: x 10 to 50 (10.75 and 40.5 truncated apart).
+        for x in 10..<50 {
+            let u = min(max((Double(x - 10) + 0.5) * 4 / 40 - 0.5, 0), 3)
+            let i = min(Int(u), 2), f = u - Double(i)
+            let expected = values[i] * (1 - f) + values[i + 1] * f
+            let p = c.pixel(x: x, y: 5)
+            #expect(abs(Double(p.r) - expected) <= 1, "column \(x): \(p.r), expected \(expected)")
+        }
+        assertPixel(c.pixel(x: 9, y: 5), 255, 255, 255, 0, "the background before it")
+        assertPixel(c.pixel(x: 50, y: 5), 255, 255, 255, 0, "and after it")
+    }
+
     /// A picture over 600 × 600 pixels (resampled in bands of rows on several cores) drawn whole, then again
     /// with an opaque sheet over its right half (the left drawn as a piece of its own, in one band; rounded,
     /// the picture is itself drawn in pieces, and not taken for the region's cover): the left

@@ -183,11 +183,13 @@ extension Renderer {
     /// pixels could not be had (the caller copies as usual).
     func resampledCopy(_ texture: Texture, from source: Rect, to destination: Rect, color: SDL_Color) -> Bool {
         guard destination.isFinite, source.isFinite, destination.width >= 1, destination.height >= 1 else { return false }
-        let r = PixelRect(paintedBySoftwareFill: destination).intersection(PixelRect(enclosing: drawableArea))
+        // Mapped onto the pixels the copy paints (as SDL maps a copy, and the GPU renderers are given it).
+        let painted = PixelRect(paintedBySoftwareFill: destination)
+        let r = painted.intersection(PixelRect(enclosing: drawableArea))
         guard !r.isEmpty else { return true }
         // A large copy's stage is as large as the target at once: one growing every frame of a transition needs
         // no new memory.
-        let large = PixelRect(paintedBySoftwareFill: destination).area >= resampledCopyArea
+        let large = painted.area >= resampledCopyArea
         guard let stage = pixelStills.stage(width: large ? max(r.width, Int(targetBounds.width)) : r.width,
                                             height: large ? max(r.height, Int(targetBounds.height)) : r.height, on: handle) else { return false }
         var area = SDL_Rect(x: 0, y: 0, w: Int32(r.width), h: Int32(r.height))
@@ -195,8 +197,8 @@ extension Renderer {
         var outPitch: Int32 = 0
         guard SDL_LockTexture(stage.handle, &area, &out, &outPitch) == 0, let out else { return false }
         let mapping = np_resample_mapping(src_x: source.minX, src_y: source.minY, src_w: source.width, src_h: source.height,
-                                          dst_x: destination.minX, dst_y: destination.minY,
-                                          dst_w: destination.width, dst_h: destination.height)
+                                          dst_x: Double(painted.x), dst_y: Double(painted.y),
+                                          dst_w: Double(painted.width), dst_h: Double(painted.height))
         // XRGB8888 lies B, G, R, X in memory; 255 multiplies by 256/256.
         let multiply = [color.b, color.g, color.r, 255].map { (UInt16($0) * 256 + 127) / 255 }
         // A large copy is resampled in bands on as many cores as there are, up to four (each band reads the
