@@ -145,6 +145,17 @@ struct CardLayeringTests {
         }
     }
 
+    /// SPEC L1: what peeks out above the cover is the lyrics card's edge: its heading starts below the strip
+    /// that shows (at 280 × 440 the top half of "Lyrics" showed above the cover, found by a tester).
+    @Test(arguments: sizes)
+    func thePeekShowsTheCardsEdgeNotItsHeading(size: Size) throws {
+        let a = try app(size)
+        let heading = a.view.lyricsCard.heading
+        let top = heading.convert(Rect(x: 0, y: 0, width: heading.bounds.width, height: heading.bounds.height), to: nil).minY
+        let cover = try #require(ViewDump(a.application.window).find("carousel")).windowRect
+        #expect(top >= cover[1], "at \(size) the heading's top \(top) is above the cover's \(cover[1])")
+    }
+
     @Test func draggingTheLyricsBackNeverCoversTheHeader() throws {
         let size = Size(width: 375, height: 667)
         let a = try app(size)

@@ -61,6 +61,13 @@ final class LyricsCardView: View, ScrollViewDelegate {
 
     private var lineInset: Double { 20 }
 
+    /// The card's top strip, in its own points, that shows above the cover while the card is behind it (SPEC L1):
+    /// the heading starts below it, so the peek shows the card's edge rather than half a word (a smaller card
+    /// shows more of itself: its scaling takes less off the 30 points it is moved up).
+    private var peekStrip: Double {
+        CardLayout.peekHeight(carouselHeight: cardRect.height) / CardLayout.lyricsBehindTransform.d
+    }
+
     override func layoutSubviews() {
         // What the reader sees is kept through a change of size: the line at the middle stays at the middle (the
         // current one, for synced lyrics), or the top stays at the top.
@@ -68,7 +75,7 @@ final class LyricsCardView: View, ScrollViewDelegate {
         let place = oldSize.height > 0 ? readingPlace : nil
         card.frame = cardRect
         let inset = lineInset, w = cardRect.width - 2 * inset
-        heading.frame = Rect(x: inset, y: 16, width: w, height: 26)
+        heading.frame = Rect(x: inset, y: max(16, (peekStrip + 2).rounded(.up)), width: w, height: 26)
         subheading.frame = Rect(x: inset, y: heading.frame.maxY, width: w, height: 18)
         separator.frame = Rect(x: inset, y: subheading.frame.maxY + 10, width: w, height: 1)
         footer.frame = Rect(x: inset, y: cardRect.height - 30, width: w, height: 16)
