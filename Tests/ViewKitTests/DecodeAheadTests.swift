@@ -133,4 +133,21 @@ struct DecodeAheadTests {
         }
         #expect(differing == 0, "\(side) px \(format) at its \(level.width) px level: pixels that differ")
     }
+    /// A level made from a much larger one already made (a library thumbnail of a cover drawn large) is scaled
+    /// down by halves, as a picture's own levels are resampled: one bilinear copy 10 times smaller samples 2 of
+    /// every 10 columns, and a 4000 px cover's fine pattern showed as false stripes in its thumbnail (found by a
+    /// tester). One-pixel black and white columns average to mid grey at any size.
+    @Test func aLevelScaledFromAMuchLargerOneIsNotAliased() throws {
+        let s = try #require(Surface(width: 400, height: 400))
+        let pitch = Int(s.pointer.pointee.pitch) / 4
+        let pixels = s.pointer.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<400 { for x in 0..<400 { pixels[y * pitch + x] = x % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
+        let image = Image(surface: s, name: "columns")
+        let c = try render(image, side: 400)
+        #expect(c.renderer.hasTexture(for: image, pixelSize: Size(width: 400, height: 400)))
+        try render(image, side: 40, on: c)
+        var worst = 0
+        for y in 0..<40 { for x in 0..<40 { worst = max(worst, abs(Int(c.pixel(x: x, y: y).r) - 128)) } }
+        #expect(worst <= 24, "the furthest of 40 × 40 pixels from mid grey: \(worst) levels")
+    }
 }

@@ -66,19 +66,32 @@ extension Renderer {
         return cachedTexture(image, best.width, best.height)
     }
 
-    /// A smaller level of a picture drawn from a larger one's texture.
+    /// A smaller level of a picture drawn from a larger one's texture: halved while more than twice as large
+    /// (as `Surface.resampled` does), since one bilinear copy samples only the texels around each pixel's centre
+    /// and would alias a fine pattern (a 4000 px cover's thumbnail showed false stripes).
     func scaledTexture(_ image: Image, from larger: Texture, _ w: Int, _ h: Int) -> Texture? {
         // In the larger level's format: SDL scales directly between equal formats, and a level without alpha
         // keeps the software renderer's fast fading (see `makeTexture`).
         let format = larger.hasAlphaChannel ? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_RGB888.rawValue
-        guard let handle = SDL_CreateTexture(self.handle, format,
-                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
-        let t = Texture(handle: handle, width: w, height: h, isOpaque: image.isOpaque)
-        drawing(into: t.handle) {
-            SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_NONE)
-            SDL_RenderCopy(self.handle, larger.handle, nil, nil)
-            SDL_SetTextureBlendMode(larger.handle, SDL_BLENDMODE_BLEND)
+        func target(_ w: Int, _ h: Int) -> Texture? {
+            SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
+                .map { Texture(handle: $0, width: w, height: h, isOpaque: image.isOpaque) }
         }
+        func copy(_ from: Texture, into to: Texture) {
+            drawing(into: to.handle) {
+                SDL_SetTextureBlendMode(from.handle, SDL_BLENDMODE_NONE)
+                SDL_RenderCopy(self.handle, from.handle, nil, nil)
+                SDL_SetTextureBlendMode(from.handle, SDL_BLENDMODE_BLEND)
+            }
+        }
+        var source = larger
+        while source.width > 2 * w || source.height > 2 * h,
+              let half = target(max(w, (source.width + 1) / 2), max(h, (source.height + 1) / 2)) {
+            copy(source, into: half)
+            source = half
+        }
+        guard let t = target(w, h) else { return nil }
+        copy(source, into: t)
         cache(t, of: image)
         return t
     }
