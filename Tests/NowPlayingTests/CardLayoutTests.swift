@@ -72,6 +72,22 @@ struct CardLayoutTests {
         #expect(l.title.minY > l.header.minY && l.playPause.maxY <= 800)
     }
 
+    /// A short portrait window narrows the card's column to fit its height; the queue below the card has no
+    /// cover to fit and keeps the window's width, as at every phone size (at 280 × 440 its rows started 64 pt in,
+    /// titles cut to "N…", and the mini player left gaps either side: found by a tester).
+    @Test(arguments: [Size(width: 280, height: 440), Size(width: 300, height: 500), Size(width: 320, height: 568)])
+    func aShortWindowsQueueKeepsTheWindowsWidth(size: Size) {
+        let l = CardLayout(size: size)
+        #expect(l.libraryColumn.minX == 0 && l.libraryColumn.width == size.width, "\(size): \(l.libraryColumn)")
+    }
+
+    /// On a wide portrait window the queue's column is as wide as the card's header: at most 480 pt, centred.
+    @Test func aWidePortraitWindowsQueueIsAColumn() {
+        let l = CardLayout(size: Size(width: 1080, height: 1920))
+        #expect(l.libraryColumn.width == 480)
+        #expect(abs(l.libraryColumn.midX - 540) <= 0.5)
+    }
+
     @Test func shortWideWindowNarrowsTheColumnToFit() {
         let l = CardLayout(size: Size(width: 900, height: 500))
         #expect(l.playPause.maxY <= 500)

@@ -134,9 +134,11 @@ public struct CardLayout: Equatable, Sendable {
     /// width; side by side, from the window's bottom edge).
     public var lowerModuleRise: Double { isLandscape ? size.height - playPause.maxY : size.height - size.width }
 
-    /// The queue's column on the browsing screen: the card's column, wider side by side.
+    /// The queue's column on the browsing screen: in portrait as wide as the card's header (the window's width
+    /// up to the widest column: a column narrowed to fit a short window's cover leaves the list its width),
+    /// wider side by side.
     public var libraryColumn: Rect {
-        guard isLandscape else { return column }
+        guard isLandscape else { return Rect(x: header.minX, y: 0, width: header.width, height: size.height) }
         let w = min(size.width, max(CardLayout.maximumColumnWidth, (size.width * 0.6).rounded()))
         return Rect(x: ((size.width - w) / 2).rounded(), y: 0, width: w, height: size.height)
     }
