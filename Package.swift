@@ -54,9 +54,10 @@ let package = Package(
         .target(name: "CPulse", linkerSettings: [.linkedLibrary("pulse")]),
         // The X server's own screen saver resumed after SDL 2.26 suspended it (SDL leaves it suspended for good).
         .target(name: "CX11ScreenSaver", dependencies: ["CSDL2"]),
+        .target(name: "CX11Window", dependencies: ["CSDL2"]),
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
-        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample"]),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CX11Window", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample"]),
         .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse"]),
         .target(
             name: "NowPlaying",

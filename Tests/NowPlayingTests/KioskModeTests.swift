@@ -25,15 +25,16 @@ struct KioskModeTests {
 /// The kiosk's window on a real X server (Xvfb, on both of SDL's renderers).
 @Suite(.serialized)
 struct KioskWindowTests {
-    /// Starts the app with `arguments` on an Xvfb of `screen` pixels without a window manager, and gives `body`
-    /// its window's `xwininfo`, position and size as the X server has them.
-    private func openWindow(_ arguments: [String], screen: (Int, Int), renderer: ScreenMatchesRedrawTests.RendererChoice,
-                            _ body: (_ info: String, _ origin: (x: Int, y: Int), _ size: (width: Int, height: Int)) throws -> Void) throws {
+    /// Starts the app with `arguments` and `script` (its `DIR` naming a folder of the test's) on an Xvfb of `screen`
+    /// pixels without a window manager, and gives `body` the server, the app's window and that folder.
+    private func withWindow(_ arguments: [String], script: String = "settle\nwait 60000\n", screen: (Int, Int),
+                            renderer: ScreenMatchesRedrawTests.RendererChoice,
+                            _ body: (_ x: XDisplay, _ window: String, _ dir: String) throws -> Void) throws {
         let x = try XDisplay(width: screen.0, height: screen.1)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-window-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "settle\nwait 60000\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
+        try script.replacingOccurrences(of: "DIR", with: dir).write(toFile: dir + "/script", atomically: true, encoding: .utf8)
         var env = ["SDL_AUDIODRIVER": "dummy"]
         env["SDL_RENDER_DRIVER"] = renderer.driver
         let app = try ChildProcess(try #require(ChildProcess.nowplaying).path,
@@ -41,12 +42,27 @@ struct KioskWindowTests {
                                    env: x.environment(env), errors: dir + "/stderr")
         defer { app.stop() }
         let window = try #require(try x.appWindow(while: { app.isRunning }), "the window is mapped")
+        try body(x, window, dir)
+    }
+
+    /// The window's place and size as the X server has them, and its `xwininfo`.
+    private func geometry(_ x: XDisplay, _ window: String) throws -> (origin: (x: Int, y: Int), size: (width: Int, height: Int), info: String) {
         let info = try x.run("xwininfo", ["-id", window])
         func value(_ field: String) throws -> Int {
             try #require(info.split(separator: "\n").first { $0.contains(field) }
                 .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }, "\(field) in \(info)")
         }
-        try body(info, (try value("Absolute upper-left X"), try value("Absolute upper-left Y")), try x.size(of: window))
+        return ((try value("Absolute upper-left X"), try value("Absolute upper-left Y")), (try value("Width:"), try value("Height:")), info)
+    }
+
+    /// Starts the app with `arguments` on an Xvfb of `screen` pixels without a window manager, and gives `body`
+    /// its window's `xwininfo`, position and size as the X server has them.
+    private func openWindow(_ arguments: [String], screen: (Int, Int), renderer: ScreenMatchesRedrawTests.RendererChoice,
+                            _ body: (_ info: String, _ origin: (x: Int, y: Int), _ size: (width: Int, height: Int)) throws -> Void) throws {
+        try withWindow(arguments, screen: screen, renderer: renderer) { x, window, _ in
+            let g = try geometry(x, window)
+            try body(g.info, g.origin, g.size)
+        }
     }
 
     /// A kiosk is often an X server started with the player alone (xinit, no window manager): SDL's fullscreen is
@@ -71,6 +87,26 @@ struct KioskWindowTests {
                     "\(renderer): the window lies on the screen:\n\(info)")
             // 1080 × 1920 fitted to 1200 rows: 675 × 1200 (the shape asked for, within a pixel of rounding).
             #expect(size.height == 1200 && abs(size.width - 675) <= 1, "\(renderer): the window is \(size.width) × \(size.height)")
+        }
+    }
+    /// Fullscreen asked for with `f` where no window manager runs (a kiosk's X server): the window is made as
+    /// large as the screen at its corner, and `f` again gives it back its size. SDL's request went unanswered:
+    /// the window stayed 414 × 736 while the app laid itself out for the whole screen and showed a corner of it,
+    /// and `f` did not bring it back (found by a tester, both renderers).
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    func fullscreenComesAndGoesWithoutAWindowManager(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+        let script = "settle\nkey f\nsettle\nawait DIR/leave\nkey f\nsettle\nwait 500\ndump DIR/views.json\nwait 60000\n"
+        try withWindow(["--size", "414x736"], script: script, screen: (1280, 800), renderer: renderer) { x, window, dir in
+            var g = try geometry(x, window)
+            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (1280, 800) && g.origin == (0, 0) },
+                    "\(renderer): fullscreen fills the screen at its corner:\n\(g.info)")
+            FileManager.default.createFile(atPath: dir + "/leave", contents: nil)
+            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (414, 736) },
+                    "\(renderer): the window has its size back:\n\(g.info)")
+            #expect(waitFor(20) { FileManager.default.fileExists(atPath: dir + "/views.json") }, "the views are written")
+            let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/views.json"))) as? [String: Any]
+            let frame = root?["frame"] as? [Double]
+            #expect(frame?.suffix(2) == [414, 736], "\(renderer): laid out for 414 × 736 points again: \(frame ?? [])")
         }
     }
 }

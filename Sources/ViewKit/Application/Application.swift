@@ -1,5 +1,6 @@
 import CSDL2
 import CX11ScreenSaver
+import CX11Window
 import FoundationEssentials
 import Glibc
 
@@ -210,9 +211,39 @@ public final class Application {
         set { SDL_SetWindowTitle(sdlWindow, newValue) }
     }
 
+    /// Fills the screen, or leaves it. Fullscreen is a request to a window manager, and a kiosk often has none
+    /// (an X server started with the player alone): there the window itself is made as large as its screen, at
+    /// its corner, and given back its place and size after.
     public func setFullscreen(_ on: Bool) {
-        SDL_SetWindowFullscreen(sdlWindow, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        guard on != isFullscreen else { return }
+        guard np_x11_has_window_manager(UnsafeMutableRawPointer(sdlWindow)) == 0 else {
+            SDL_SetWindowFullscreen(sdlWindow, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            return
+        }
+        var screen = SDL_Rect()
+        guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(sdlWindow)), &screen) == 0 else { return }
+        if on {
+            var place = SDL_Rect()
+            SDL_GetWindowPosition(sdlWindow, &place.x, &place.y)
+            SDL_GetWindowSize(sdlWindow, &place.w, &place.h)
+            placeBeforeFullscreen = place
+            SDL_SetWindowPosition(sdlWindow, screen.x, screen.y)
+            SDL_SetWindowSize(sdlWindow, screen.w, screen.h)
+        } else {
+            // Made fullscreen at its start (as large as the screen from the first): the size asked for, centred.
+            let forced = configuration.pixelScale ?? 1
+            let asked = (w: Int32((configuration.size.width * forced).rounded()), h: Int32((configuration.size.height * forced).rounded()))
+            let place = placeBeforeFullscreen ?? SDL_Rect(x: screen.x + max(0, (screen.w - asked.w) / 2),
+                                                          y: screen.y + max(0, (screen.h - asked.h) / 2), w: asked.w, h: asked.h)
+            placeBeforeFullscreen = nil
+            if SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 { SDL_SetWindowFullscreen(sdlWindow, 0) }
+            SDL_SetWindowSize(sdlWindow, place.w, place.h)
+            SDL_SetWindowPosition(sdlWindow, place.x, place.y)
+        }
     }
+
+    /// Where the window was before it was made as large as the screen by `setFullscreen` (no window manager).
+    private var placeBeforeFullscreen: SDL_Rect?
 
     /// Whether the mouse cursor shows over the window (off for a touchscreen kiosk).
     public var isCursorVisible: Bool {
@@ -240,7 +271,10 @@ public final class Application {
         }
     }
 
-    public var isFullscreen: Bool { SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+    /// Whether the window fills the screen (asked of a window manager, or made so without one).
+    public var isFullscreen: Bool {
+        placeBeforeFullscreen != nil || SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+    }
 
     /// Re-reads the window and output sizes: the root view takes the size in points, the renderer the pixel scale.
     private func updateGeometry() {
