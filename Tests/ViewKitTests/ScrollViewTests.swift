@@ -174,6 +174,36 @@ final class ScrollViewTests {
         #expect(scroll.contentOffset.x == 0, "clamped at the start")
     }
 
+    /// A wheel gesture stays with the scroll view it began on, as AppKit latches a scroll gesture to the view
+    /// under the pointer at its start: a page scrolled up brings a sideways carousel under a still pointer, and
+    /// the next notches went to the carousel and changed the track (found by a tester scrolling a short card).
+    /// After a pause longer than a gesture's, the wheel goes to what is under the pointer again.
+    @Test func aWheelGestureStaysWithTheViewItBeganOn() {
+        let page = ScrollView()
+        page.frame = Rect(x: 0, y: 0, width: 400, height: 400)
+        page.contentSize = Size(width: 400, height: 1000)
+        let strip = ScrollView()
+        strip.frame = Rect(x: 0, y: 0, width: 400, height: 100)
+        strip.contentSize = Size(width: 4000, height: 100)
+        page.addSubview(strip)
+        scroll.removeFromSuperview()
+        window.addSubview(page)
+        page.contentOffset = Point(x: 0, y: 300)
+        let pointer = Point(x: 200, y: 50)
+        // The strip lies 300 pt above the window's top: the page takes the notches, each 40 pt up.
+        for _ in 0..<8 {
+            window.scrollWheel(at: pointer, delta: Point(x: 0, y: 40))
+            clock.advance(by: 0.05)
+            window.animator.tick()
+        }
+        #expect(page.contentOffset.y == 0, "the page scrolled to its top, the strip now under the pointer")
+        #expect(strip.contentOffset.x == 0, "notches of the page's gesture never reached the strip")
+        clock.advance(by: 2)
+        window.animator.tick()
+        window.scrollWheel(at: pointer, delta: Point(x: 0, y: -40))
+        #expect(strip.contentOffset.x == 40, "a new gesture goes to the strip under the pointer")
+    }
+
     @Test func theDelegateHearsTheReleaseVelocityInPointsPerSecondLikeThePan() {
         fling(dx: -200)
         #expect(abs((recorder.velocity?.x ?? 0) - 2000) < 1, "200 pt in 0.1 s: the content moves at 2000 pt/s")

@@ -147,15 +147,34 @@ public final class Window: View {
 
     /// A wheel or touchpad scroll at a point: the nearest scroll view under it (or above what is under it) scrolls.
     public func scrollWheel(at point: Point, delta: Point) {
+        // A gesture's notches go on to the scroll view that took its first one, while it is in the window: a page
+        // scrolled under a still pointer does not hand the rest of the gesture to a view it brings there.
+        let now = clock.now
+        if let latch = wheelLatch, now - latch.time < Window.wheelGestureGap, let latched = latch.view.object,
+           latched.window === self, latched.isScrollEnabled {
+            wheelLatch = (latch.view, now)
+            latched.scroll(byWheel: delta)
+            return
+        }
+        wheelLatch = nil
         var v = hitTest(point)
         while let view = v {
             if let scrollView = view as? ScrollView, scrollView.isScrollEnabled {
+                wheelLatch = (Weak(scrollView), now)
                 scrollView.scroll(byWheel: delta)
                 return
             }
             v = view.superview
         }
     }
+
+    /// The scroll view the wheel's current gesture scrolls, and when its last notch came.
+    private var wheelLatch: (view: Weak<ScrollView>, time: Double)?
+
+    /// The pause after which the next wheel notch begins a new gesture, going to the view under the pointer (as
+    /// AppKit latches a scroll gesture to the view it began on; a mouse wheel has no gesture phases, so a pause
+    /// ends it: Firefox's wheel transactions end after 1.5 s, too long for turning from a page to a carousel).
+    static let wheelGestureGap = 0.5
 
     /// Cancels every active touch (e.g. the window lost focus mid-drag).
     public func cancelAllTouches() {
