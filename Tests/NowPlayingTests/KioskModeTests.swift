@@ -28,9 +28,11 @@ struct KioskWindowTests {
     /// Starts the app with `arguments` and `script` (its `DIR` naming a folder of the test's) on an Xvfb of `screen`
     /// pixels without a window manager, and gives `body` the server, the app's window and that folder.
     private func withWindow(_ arguments: [String], script: String = "settle\nwait 60000\n", screen: (Int, Int),
-                            renderer: ScreenMatchesRedrawTests.RendererChoice,
+                            renderer: ScreenMatchesRedrawTests.RendererChoice, prepare: (XDisplay) throws -> [ChildProcess] = { _ in [] },
                             _ body: (_ x: XDisplay, _ window: String, _ dir: String) throws -> Void) throws {
         let x = try XDisplay(width: screen.0, height: screen.1)
+        let kept = try prepare(x)
+        defer { kept.forEach { $0.stop() } }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-window-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -93,16 +95,31 @@ struct KioskWindowTests {
     /// large as the screen at its corner, and `f` again gives it back its size. SDL's request went unanswered:
     /// the window stayed 414 × 736 while the app laid itself out for the whole screen and showed a corner of it,
     /// and `f` did not bring it back (found by a tester, both renderers).
-    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
-    func fullscreenComesAndGoesWithoutAWindowManager(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+    /// With `staleCheck`, a window manager that went away (Openbox, killed) left the root naming its destroyed
+    /// check window: reading that is an X error, which Xlib's default handler answers by ending the process.
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases, [false, true])
+    func fullscreenComesAndGoesWithoutAWindowManager(renderer: ScreenMatchesRedrawTests.RendererChoice, staleCheck: Bool) throws {
         let script = "settle\nkey f\nsettle\nawait DIR/leave\nkey f\nsettle\nwait 500\ndump DIR/views.json\nwait 60000\n"
-        try withWindow(["--size", "414x736"], script: script, screen: (1280, 800), renderer: renderer) { x, window, dir in
+        let prepare: (XDisplay) throws -> [ChildProcess] = { x in
+            guard staleCheck else { return [] }
+            // Another client keeps the server from resetting (and forgetting the property) when Openbox goes.
+            let keeper = try ChildProcess("/usr/bin/xeyes", [], env: x.environment([:]))
+            let manager = try ChildProcess("/usr/bin/openbox", [], env: x.environment([:]))
+            #expect(waitFor(30) { ((try? x.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"])) ?? "").contains("window id") },
+                    "Openbox names its check window")
+            kill(manager.pid, SIGKILL)
+            _ = manager.wait()
+            return [keeper]
+        }
+        try withWindow(["--size", "414x736"], script: script, screen: (1280, 800), renderer: renderer, prepare: prepare) { x, window, dir in
             var g = try geometry(x, window)
+            // Where SDL centres it: ((1280 − 414) / 2, (800 − 736) / 2).
+            let before = (x: 433, y: 32)
             #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (1280, 800) && g.origin == (0, 0) },
                     "\(renderer): fullscreen fills the screen at its corner:\n\(g.info)")
             FileManager.default.createFile(atPath: dir + "/leave", contents: nil)
-            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (414, 736) },
-                    "\(renderer): the window has its size back:\n\(g.info)")
+            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (414, 736) && g.origin == before },
+                    "\(renderer): the window has its size and place back (\(before)):\n\(g.info)")
             #expect(waitFor(20) { FileManager.default.fileExists(atPath: dir + "/views.json") }, "the views are written")
             let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/views.json"))) as? [String: Any]
             let frame = root?["frame"] as? [Double]

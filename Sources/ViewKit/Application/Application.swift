@@ -1,6 +1,5 @@
 import CSDL2
 import CX11ScreenSaver
-import CX11Window
 import FoundationEssentials
 import Glibc
 
@@ -68,6 +67,12 @@ public final class Application {
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
+    /// Where the window goes when it does not fill the screen: the size asked for (fitted to the screen), centred.
+    let windowedPlace: SDL_Rect
+    /// Where the window was before `setFullscreen` made it as large as the screen itself (no window manager).
+    var placeBeforeFullscreen: SDL_Rect?
+    /// Made fullscreen at its start, as large as the screen, and not left since.
+    lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless
     /// Points per SDL window unit's inverse: window coordinates are divided by it (the forced pixel scale, or
     /// the content scale of the window's current size).
     private(set) var inputScale = 1.0
@@ -134,19 +139,22 @@ public final class Application {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
-        var place = SDL_Rect(x: centered, y: centered, w: Int32((configuration.size.width * forced).rounded()),
-                             h: Int32((configuration.size.height * forced).rounded()))
+        var windowed = SDL_Rect(x: centered, y: centered, w: Int32((configuration.size.width * forced).rounded()),
+                                h: Int32((configuration.size.height * forced).rounded()))
+        var usable = SDL_Rect()
+        if !configuration.headless, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            // A window asked larger than the screen would be centred off it (without a window manager, its top
+            // above the screen): it keeps the shape asked for, as large as the screen's usable part holds.
+            windowed = Application.fitted(width: windowed.w, height: windowed.h, within: usable,
+                                          minimum: (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced)))
+                ?? windowed
+        }
         // Fullscreen is a request to a window manager, and a kiosk often has none (an X server started with the
         // player alone): the window is made as large as the screen, where it is, so it fills it either way.
+        var place = windowed
         var screen = SDL_Rect()
         if configuration.fullscreen, !configuration.headless, SDL_GetDisplayBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
             place = screen
-        } else if !configuration.headless, SDL_GetDisplayUsableBounds(0, &screen) == 0, screen.w > 0, screen.h > 0 {
-            // A window asked larger than the screen would be centred off it (without a window manager, its top
-            // above the screen): it keeps the shape asked for, as large as the screen's usable part holds.
-            place = Application.fitted(width: place.w, height: place.h, within: screen,
-                                       minimum: (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced)))
-                ?? place
         }
         var placeDPI: Float = 0
         let dpi = SDL_GetDisplayDPI(0, &placeDPI, nil, nil) == 0 && placeDPI > 0 ? Double(placeDPI) : nil
@@ -179,6 +187,7 @@ public final class Application {
             throw SDLError("Creating a renderer")
         }
         sdlWindow = w
+        windowedPlace = windowed
         if let path = configuration.iconPath, let icon = IMG_Load(path) {
             SDL_SetWindowIcon(w, icon)
             SDL_FreeSurface(icon)
@@ -211,40 +220,6 @@ public final class Application {
         set { SDL_SetWindowTitle(sdlWindow, newValue) }
     }
 
-    /// Fills the screen, or leaves it. Fullscreen is a request to a window manager, and a kiosk often has none
-    /// (an X server started with the player alone): there the window itself is made as large as its screen, at
-    /// its corner, and given back its place and size after.
-    public func setFullscreen(_ on: Bool) {
-        guard on != isFullscreen else { return }
-        guard np_x11_has_window_manager(UnsafeMutableRawPointer(sdlWindow)) == 0 else {
-            SDL_SetWindowFullscreen(sdlWindow, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-            return
-        }
-        var screen = SDL_Rect()
-        guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(sdlWindow)), &screen) == 0 else { return }
-        if on {
-            var place = SDL_Rect()
-            SDL_GetWindowPosition(sdlWindow, &place.x, &place.y)
-            SDL_GetWindowSize(sdlWindow, &place.w, &place.h)
-            placeBeforeFullscreen = place
-            SDL_SetWindowPosition(sdlWindow, screen.x, screen.y)
-            SDL_SetWindowSize(sdlWindow, screen.w, screen.h)
-        } else {
-            // Made fullscreen at its start (as large as the screen from the first): the size asked for, centred.
-            let forced = configuration.pixelScale ?? 1
-            let asked = (w: Int32((configuration.size.width * forced).rounded()), h: Int32((configuration.size.height * forced).rounded()))
-            let place = placeBeforeFullscreen ?? SDL_Rect(x: screen.x + max(0, (screen.w - asked.w) / 2),
-                                                          y: screen.y + max(0, (screen.h - asked.h) / 2), w: asked.w, h: asked.h)
-            placeBeforeFullscreen = nil
-            if SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 { SDL_SetWindowFullscreen(sdlWindow, 0) }
-            SDL_SetWindowSize(sdlWindow, place.w, place.h)
-            SDL_SetWindowPosition(sdlWindow, place.x, place.y)
-        }
-    }
-
-    /// Where the window was before it was made as large as the screen by `setFullscreen` (no window manager).
-    private var placeBeforeFullscreen: SDL_Rect?
-
     /// Whether the mouse cursor shows over the window (off for a touchscreen kiosk).
     public var isCursorVisible: Bool {
         get { SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE }
@@ -269,11 +244,6 @@ public final class Application {
                 np_x11_resume_screen_saver(UnsafeMutableRawPointer(sdlWindow))
             }
         }
-    }
-
-    /// Whether the window fills the screen (asked of a window manager, or made so without one).
-    public var isFullscreen: Bool {
-        placeBeforeFullscreen != nil || SDL_GetWindowFlags(sdlWindow) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
     }
 
     /// Re-reads the window and output sizes: the root view takes the size in points, the renderer the pixel scale.

@@ -2,8 +2,9 @@ import Glibc
 
 /// What the process writes on its standard error while something runs, held back and then written after all,
 /// or dropped: SDL looking for a display lets the libraries it tries print their own failures there (libwayland's
-/// "socket path … exceeds 108 bytes"), of no use once the app says plainly that there is no display.
-struct StandardErrorCapture {
+/// "socket path … exceeds 108 bytes"), of no use once the app says plainly that there is no display. Other
+/// threads' lines of that moment are held back too: written late when the capture is replayed, dropped with it.
+struct StandardErrorCapture: ~Copyable {
     private let saved: Int32
     private let file: UnsafeMutablePointer<FILE>?
 
@@ -22,7 +23,7 @@ struct StandardErrorCapture {
     }
 
     /// Gives standard error back; what was written meanwhile is written to it when `replaying`, else dropped.
-    func finish(replaying: Bool) {
+    consuming func finish(replaying: Bool) {
         guard let file, saved >= 0 else { return }
         fflush(nil)
         dup2(saved, STDERR_FILENO)

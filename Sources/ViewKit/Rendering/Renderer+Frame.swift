@@ -9,6 +9,8 @@ extension Renderer {
     public func render(_ root: View, background: Color, changed: [View]? = nil) {
         frameCount += 1
         let (w, h) = outputSize
+        frameOutputSize = (w, h)
+        defer { frameOutputSize = nil }
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
         imageTextures.budget = Renderer.imageTextureBudget(outputWidth: w, height: h)
         let base = AffineTransform(scaleX: pixelScale, y: pixelScale)
@@ -24,13 +26,15 @@ extension Renderer {
         lastDirtyRects = region.rects
         recordingOrigin = (0, 0)
         stagedCopies = 0
+        wholeStagedCopies = 0
         resampledCopies = 0
         targetIsOpaque = background.alpha >= 1
         for rect in region.rects { draw(root, within: rect, background: background, base: base) }
         targetIsOpaque = false
         recordingOrigin = nil
         occlusion = Occlusion()
-        if stagedCopies == 0 { (staging, wholeStaging) = ([:], [:]) }
+        if stagedCopies == 0 { staging = [:] }
+        if wholeStagedCopies == 0 { wholeStaging = [:] }
     }
 
     /// The rectangles the last `render` redrew.

@@ -66,32 +66,29 @@ extension Renderer {
         return cachedTexture(image, best.width, best.height)
     }
 
-    /// A smaller level of a picture drawn from a larger one's texture: halved while more than twice as large
-    /// (as `Surface.resampled` does), since one bilinear copy samples only the texels around each pixel's centre
-    /// and would alias a fine pattern (a 4000 px cover's thumbnail showed false stripes).
+    /// A smaller level of a picture drawn from a larger one's texture: halved while more than twice as large, as
+    /// `Surface.resampled` takes a picture down, since one bilinear copy from further off samples only some of
+    /// its texels and aliases (a 4000 px cover's library thumbnail, scaled from its carousel level, showed false
+    /// stripes). The halves are drawn in two grow-only targets let go after (sizes in steps of 64 pixels: SDL's
+    /// OpenGL renderer keeps a framebuffer for each size of target it makes).
     func scaledTexture(_ image: Image, from larger: Texture, _ w: Int, _ h: Int) -> Texture? {
         // In the larger level's format: SDL scales directly between equal formats, and a level without alpha
         // keeps the software renderer's fast fading (see `makeTexture`).
         let format = larger.hasAlphaChannel ? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_RGB888.rawValue
-        func target(_ w: Int, _ h: Int) -> Texture? {
-            SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
-                .map { Texture(handle: $0, width: w, height: h, isOpaque: image.isOpaque) }
+        guard let made = SDL_CreateTexture(handle, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
+        let t = Texture(handle: made, width: w, height: h, isOpaque: image.isOpaque)
+        var halves = [GrowOnlyTarget(format: format), GrowOnlyTarget(format: format)]
+        var source = (texture: larger, rect: SDL_Rect(x: 0, y: 0, w: Int32(larger.width), h: Int32(larger.height)))
+        var step = 0
+        while source.rect.w > 2 * Int32(w) || source.rect.h > 2 * Int32(h) {
+            let half = SDL_Rect(x: 0, y: 0, w: max(Int32(w), (source.rect.w + 1) / 2), h: max(Int32(h), (source.rect.h + 1) / 2))
+            guard let target = halves[step % 2].reserve(width: Int(half.w), height: Int(half.h), limit: maxTextureSide, on: handle)?.texture
+            else { break }
+            copyUnblended(source.texture, source.rect, into: target, half)
+            source = (target, half)
+            step += 1
         }
-        func copy(_ from: Texture, into to: Texture) {
-            drawing(into: to.handle) {
-                SDL_SetTextureBlendMode(from.handle, SDL_BLENDMODE_NONE)
-                SDL_RenderCopy(self.handle, from.handle, nil, nil)
-                SDL_SetTextureBlendMode(from.handle, SDL_BLENDMODE_BLEND)
-            }
-        }
-        var source = larger
-        while source.width > 2 * w || source.height > 2 * h,
-              let half = target(max(w, (source.width + 1) / 2), max(h, (source.height + 1) / 2)) {
-            copy(source, into: half)
-            source = half
-        }
-        guard let t = target(w, h) else { return nil }
-        copy(source, into: t)
+        copyUnblended(source.texture, source.rect, into: t, SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)))
         cache(t, of: image)
         return t
     }

@@ -43,15 +43,19 @@ public final class Renderer {
     var staging: [UInt32: GrowOnlyTarget] = [:]
     /// Where scaled copies cut by a clip are staged whole (see `wholeScaled`), kept while frames use it.
     var wholeStaging: [UInt32: GrowOnlyTarget] = [:]
+    /// Copies staged in `staging` and in `wholeStaging` in the current frame.
+    var stagedCopies = 0, wholeStagedCopies = 0
+    /// The size of the frame being drawn (nil outside `render`): a group's target is smaller.
+    var frameOutputSize: (width: Int, height: Int)?
     /// Large opaque stills whose pixels the CPU reads, and where their resampled copies are written (software).
     var pixelStills = PixelStills()
     /// How many pixels an opaque still on the software renderer has at least to keep its pixels for the CPU
     /// (a kiosk's card backdrop; below it, SDL's scaled copy and blended dimmer cost little, and the extra
     /// memory is not worth it).
     var resampledStillArea = 1 << 20
-    /// How many pixels a resampled copy covers at least for its stage to be made as large as the window at once
-    /// (a copy growing through a transition needs no new memory), and for it to be resampled in bands on several
-    /// cores; a smaller one's stage is as large as the largest such copy (a thumbnail's or a phone's cover).
+    /// How many pixels a resampled copy paints at least for its stage to be made as large as the window at once
+    /// (a copy growing through a transition needs no new memory), and how many of them show at least for it to
+    /// be resampled in bands on several cores; a smaller copy's stage is as large as the largest such copy.
     var resampledCopyArea = 1 << 18
     /// Copies resampled in the current frame.
     var resampledCopies = 0
@@ -63,8 +67,6 @@ public final class Renderer {
     var targetIsOpaque = false
     /// Copies and meshes drawn so far (tells whether a view's content drew anything).
     var drawCount = 0
-    /// Copies staged in the current frame.
-    var stagedCopies = 0
     /// Rectangles filled, since creation (for tests).
     var fills = 0
     /// Groups read back from their target to be un-premultiplied on the CPU, since creation.

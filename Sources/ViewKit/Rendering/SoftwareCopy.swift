@@ -4,8 +4,10 @@ import CSDL2
 /// Texture copies on SDL's software renderer without its temporary surfaces. SDL scales a copy that crosses
 /// the target's edge, or one that blends, tints or changes pixel format while scaling smoothly, through a
 /// surface of the whole destination's size allocated and freed on every draw: fresh memory, page faults and
-/// an extra pass every frame of a zooming, fading carousel. Here copies are cropped to the clip first, and
-/// such scaled copies are scaled into one kept staging texture, then copied from it unscaled.
+/// an extra pass every frame of a zooming, fading carousel. Here such scaled copies are scaled into a kept
+/// staging texture, then copied from it unscaled; a scaled copy the clip cuts is scaled whole there (SDL takes a
+/// source in whole pixels: cropped in proportion, its part would be sampled apart from the rest), others are
+/// cropped to the clip first.
 extension Renderer {
     /// The part of a copy inside the target and its clip, the source cropped in proportion (as SDL crops a
     /// scaled copy to its clip rectangle); nil when none of it shows. A cropped copy is given in the whole
@@ -54,29 +56,30 @@ extension Renderer {
         return (source.texture, whole, SDL_FRect(x: Float(Int32(dst.x)), y: Float(Int32(dst.y)), w: Float(w), h: Float(h)))
     }
 
-    /// A scaled copy cut by the clip or the target's edge, scaled whole into the staging texture: what to copy
+    /// A scaled copy cut by the clip or the target's edge, scaled whole into its staging texture: what to copy
     /// instead, unscaled, to draw the part `visible` (whole pixels) of it. The pixels are those of the copy
-    /// drawn whole, wherever it is cut. Nil (the caller crops the copy) for a copy larger than the target's
-    /// four times, or when a staging texture cannot be had.
+    /// drawn whole, wherever it is cut. Nil (the caller crops the copy) for a copy more than twice as wide or as
+    /// high as the frame, or when a staging texture cannot be had.
     func wholeScaled(_ texture: Texture, _ source: Rect, _ destination: Rect, showing visible: Rect,
                      withAlpha: Bool) -> (Texture, SDL_Rect, SDL_FRect)? {
         let painted = PixelRect(paintedBySoftwareFill: destination)
-        guard painted.area <= 4 * max(1, Int(targetBounds.width * targetBounds.height)),
-              painted.width <= maxTextureSide, painted.height <= maxTextureSide else { return nil }
+        let frame = frameOutputSize ?? (Int(targetBounds.width), Int(targetBounds.height))
+        guard painted.width <= min(maxTextureSide, 2 * max(1, frame.width)),
+              painted.height <= min(maxTextureSide, 2 * max(1, frame.height)) else { return nil }
         var format: UInt32 = 0
         SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
         let whole = SDL_Rect(x: 0, y: 0, w: Int32(painted.width), h: Int32(painted.height))
         guard let stage = wholeStaging(format: withAlpha ? SDL_PIXELFORMAT_ARGB8888.rawValue : format,
                                        width: painted.width, height: painted.height) else { return nil }
         copyUnblended(texture, SDL_Rect(roundingEdgesOf: source), into: stage, whole)
-        stagedCopies += 1
+        wholeStagedCopies += 1
         let part = SDL_Rect(x: Int32(visible.minX) - Int32(painted.x), y: Int32(visible.minY) - Int32(painted.y),
                             w: Int32(visible.width), h: Int32(visible.height))
         return (stage, part, SDL_FRect(visible))
     }
 
     /// Copies `src` of `texture` over `dst` of `target` as it is, scaled if the sizes differ.
-    private func copyUnblended(_ texture: Texture, _ src: SDL_Rect, into target: Texture, _ dst: SDL_Rect) {
+    func copyUnblended(_ texture: Texture, _ src: SDL_Rect, into target: Texture, _ dst: SDL_Rect) {
         drawing(into: target.handle, size: (Int(dst.w), Int(dst.h))) {
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
             var s = src, d = dst
@@ -163,8 +166,8 @@ extension Renderer {
         reserve(&staging, format: format, width: width, height: height)
     }
 
-    /// The staging texture of copies scaled whole and drawn in part (see `wholeScaled`), apart from the other:
-    /// an opaque picture's cut copy is staged whole, then again with alpha for a target that is not opaque.
+    /// The staging texture of copies scaled whole and drawn in part (see `wholeScaled`), let go apart from the
+    /// other (it may be four times the frame's pixels, and kept only while frames cut scaled copies).
     private func wholeStaging(format: UInt32, width: Int, height: Int) -> Texture? {
         reserve(&wholeStaging, format: format, width: width, height: height)
     }
@@ -186,17 +189,20 @@ extension Renderer {
         // Mapped onto the pixels the copy paints (as SDL maps a copy, and the GPU renderers are given it).
         let painted = PixelRect(paintedBySoftwareFill: destination)
         let r = painted.intersection(PixelRect(enclosing: drawableArea))
+        // The source in whole pixels, as SDL and the GPU renderers take it.
+        let src = SDL_Rect(roundingEdgesOf: source)
         guard !r.isEmpty else { return true }
         // A large copy's stage is as large as the target at once: one growing every frame of a transition needs
         // no new memory.
-        let large = painted.area >= resampledCopyArea
+        let (paintedArea, overflow) = painted.width.multipliedReportingOverflow(by: painted.height)
+        let large = overflow || paintedArea >= resampledCopyArea
         guard let stage = pixelStills.stage(width: large ? max(r.width, Int(targetBounds.width)) : r.width,
                                             height: large ? max(r.height, Int(targetBounds.height)) : r.height, on: handle) else { return false }
         var area = SDL_Rect(x: 0, y: 0, w: Int32(r.width), h: Int32(r.height))
         var out: UnsafeMutableRawPointer?
         var outPitch: Int32 = 0
         guard SDL_LockTexture(stage.handle, &area, &out, &outPitch) == 0, let out else { return false }
-        let mapping = np_resample_mapping(src_x: source.minX, src_y: source.minY, src_w: source.width, src_h: source.height,
+        let mapping = np_resample_mapping(src_x: Double(src.x), src_y: Double(src.y), src_w: Double(src.w), src_h: Double(src.h),
                                           dst_x: Double(painted.x), dst_y: Double(painted.y),
                                           dst_w: Double(painted.width), dst_h: Double(painted.height))
         // XRGB8888 lies B, G, R, X in memory; 255 multiplies by 256/256.
@@ -216,6 +222,8 @@ extension Renderer {
         SDL_SetTextureAlphaMod(stage.handle, color.a)
         var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_RenderCopy(handle, stage.handle, &area, &dst)
+        SDL_SetTextureBlendMode(stage.handle, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(stage.handle, 255)
         resampledCopies += 1
         return true
     }
