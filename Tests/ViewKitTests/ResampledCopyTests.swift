@@ -33,28 +33,43 @@ struct ResampledCopyTests {
         return (a, content)
     }
 
+    /// The grey columns the stretching tests draw.
+    private static let columnValues: [Double] = [0, 100, 200, 50]
+
+    /// A canvas `width` × 10 over white with the four columns stretched into `frame`, drawn.
+    private func stretchedColumns(canvasWidth width: Double, frame: Rect) throws -> OffscreenCanvas {
+        let c = try OffscreenCanvas(size: Size(width: width, height: 10), fonts: Fixtures.fonts)
+        let picture = ImageView(image: try columns(Self.columnValues.map { UInt8($0) }))
+        picture.contentMode = .scaleToFill
+        picture.frame = frame
+        let root = View(frame: Rect(x: 0, y: 0, width: width, height: 10))
+        root.addSubview(picture)
+        c.render(root, background: .white)
+        return c
+    }
+
+    /// The painted pixels `x0..<x0 + 40` against the bilinear formula: each pixel's centre at
+    /// (x − x0 + 0.5) × 4 / 40 − 0.5 in the picture (the edges hold the edge columns), within one level.
+    private func expectBilinearColumns(_ c: OffscreenCanvas, from x0: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let values = Self.columnValues
+        for x in x0..<x0 + 40 {
+            let u = min(max((Double(x - x0) + 0.5) * 4 / 40 - 0.5, 0), 3)
+            let i = min(Int(u), 2), f = u - Double(i)
+            let expected = values[i] * (1 - f) + values[i + 1] * f
+            let p = c.pixel(x: x, y: 5)
+            #expect(abs(Double(p.r) - expected) <= 1, "column \(x): \(p.r), expected \(expected)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Four grey columns stretched to 40 pixels: each pixel is the linear interpolation between the two
     /// columns around its centre's place in the picture, (x + 0.5) × 4 / 40 − 0.5 (the edges hold the edge
     /// columns), within one level.
     @Test func aStretchedPictureHasTheBilinearFormulasPixels() throws {
-        let c = try OffscreenCanvas(size: Size(width: 40, height: 10), fonts: Fixtures.fonts)
-        let values: [Double] = [0, 100, 200, 50]
-        let picture = ImageView(image: try columns(values.map { UInt8($0) }))
-        picture.contentMode = .scaleToFill
-        picture.frame = Rect(x: 0, y: 0, width: 40, height: 10)
-        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 10))
-        root.addSubview(picture)
         // Small (a thumbnail, or anything at a phone's size), its stage is as large as the copy, not the window.
-        c.render(root, background: .white)
+        let c = try stretchedColumns(canvasWidth: 40, frame: Rect(x: 0, y: 0, width: 40, height: 10))
         #expect(c.renderer.resampledCopies == 1)
         #expect(c.renderer.pixelStills.stage.map { ($0.width, $0.height) } ?? (0, 0) == (40, 10))
-        for x in 0..<40 {
-            let u = min(max((Double(x) + 0.5) * 4 / 40 - 0.5, 0), 3)
-            let i = min(Int(u), 2), f = u - Double(i)
-            let expected = values[i] * (1 - f) + values[i + 1] * f
-            let p = c.pixel(x: x, y: 5)
-            #expect(abs(Double(p.r) - expected) <= 1, "column \(x): \(p.r), expected \(expected)")
-        }
+        expectBilinearColumns(c, from: 0)
     }
 
     /// At a fractional place (a window at a fractional scale), the picture fills the pixels the copy paints —
@@ -63,23 +78,10 @@ struct ResampledCopyTests {
     /// fractional rectangle it sat up to a pixel lower and further right than on the default renderer (a
     /// tester's 1920 × 1080 window: 17,736 pixels along the cover's lines).
     @Test func aPictureAtAFractionalPlaceIsMappedOntoThePixelsItPaints() throws {
-        let c = try OffscreenCanvas(size: Size(width: 60, height: 10), fonts: Fixtures.fonts)
-        let values: [Double] = [0, 100, 200, 50]
-        let picture = ImageView(image: try columns(values.map { UInt8($0) }))
-        picture.contentMode = .scaleToFill
-        picture.frame = Rect(x: 10.75, y: 0, width: 40.5, height: 10)
-        let root = View(frame: Rect(x: 0, y: 0, width: 60, height: 10))
-        root.addSubview(picture)
-        c.render(root, background: .white)
+        let c = try stretchedColumns(canvasWidth: 60, frame: Rect(x: 10.75, y: 0, width: 40.5, height: 10))
         #expect(c.renderer.resampledCopies == 1)
         // Painted: x 10 to 50 (10.75 and 40.5 truncated apart).
-        for x in 10..<50 {
-            let u = min(max((Double(x - 10) + 0.5) * 4 / 40 - 0.5, 0), 3)
-            let i = min(Int(u), 2), f = u - Double(i)
-            let expected = values[i] * (1 - f) + values[i + 1] * f
-            let p = c.pixel(x: x, y: 5)
-            #expect(abs(Double(p.r) - expected) <= 1, "column \(x): \(p.r), expected \(expected)")
-        }
+        expectBilinearColumns(c, from: 10)
         assertPixel(c.pixel(x: 9, y: 5), 255, 255, 255, 0, "the background before it")
         assertPixel(c.pixel(x: 50, y: 5), 255, 255, 255, 0, "and after it")
     }
