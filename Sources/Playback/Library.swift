@@ -48,11 +48,16 @@ public enum Library {
     /// Loads every argument in order, handing the tracks over as they are read: the first folder's (album's)
     /// tracks as soon as they are read, then about `batchSize` at a time. Concatenated, the batches are
     /// exactly `load(paths)`, so a caller can start on the first while the rest are read (on another thread).
-    public static func load(_ paths: [String], batchSize: Int = 256, onBatch: (Result) -> Void) {
+    /// `firstFiles` is told, once, the audio files whose tags are read first (the first folder's, or the first
+    /// file named) before they are read: a caller can begin on the likely first track meanwhile.
+    public static func load(_ paths: [String], batchSize: Int = 256, firstFiles: ([String]) -> Void = { _ in },
+                            onBatch: (Result) -> Void) {
         withoutActuallyEscaping(onBatch) { onBatch in
-            var reader = Reader(batchSize: batchSize, onBatch: onBatch)
-            for path in paths { reader.add(named: path) }
-            reader.flush()
+            withoutActuallyEscaping(firstFiles) { firstFiles in
+                var reader = Reader(batchSize: batchSize, onBatch: onBatch, firstFiles: firstFiles)
+                for path in paths { reader.add(named: path) }
+                reader.flush()
+            }
         }
     }
 
@@ -64,6 +69,8 @@ public enum Library {
     private struct Reader {
         let batchSize: Int
         let onBatch: (Result) -> Void
+        /// Told the first files about to be read, then nil.
+        var firstFiles: (([String]) -> Void)?
         var pending = Result()
         /// Tracks handed over or pending so far.
         var count = 0
@@ -75,6 +82,12 @@ public enum Library {
             delivered = delivered || !pending.tracks.isEmpty
             onBatch(pending)
             pending = Result()
+        }
+
+        /// Tells `firstFiles` of the files about to be read, if none were read before.
+        mutating func willRead(_ files: [String]) {
+            firstFiles?(files)
+            firstFiles = nil
         }
 
         mutating func append(_ tracks: [Track]) {
@@ -112,6 +125,7 @@ public enum Library {
             } else if audioExtensions.contains(ext) {
                 if let refusal = RegularFile.refusal(absolute) { pending.problems.append("\(path) \(refusal.reason); skipped."); return }
                 guard fm.isReadableFile(atPath: absolute) else { pending.problems.append("\(path) cannot be read; skipped."); return }
+                willRead([absolute])
                 append([track(absolute)])
             } else if depth == 0 {
                 pending.problems.append("\(path) is not an audio file or a playlist; skipped.")
@@ -154,6 +168,7 @@ public enum Library {
                     one: "file that is not audio", many: "files that are not audio", separator: ", "))
             }
             if !files.isEmpty {
+                willRead(files)
                 append(Library.albumOrder(files.map { track($0) }))
                 if !delivered { flush() }
             }
@@ -215,6 +230,12 @@ public enum Library {
     /// The last component of a path.
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The one of a folder's `files` album order likely puts first, before their tags are read: the first by
+    /// name (a file named "01 …" usually holds track 1).
+    public static func likelyFirst(of files: [String]) -> String? {
+        files.min { NaturalOrder(fileName($0)) < NaturalOrder(fileName($1)) }
     }
 
     /// One folder's tracks in album order: disc, then track number, then file name.

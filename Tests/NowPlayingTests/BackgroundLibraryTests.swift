@@ -18,7 +18,7 @@ struct BackgroundLibraryTests {
         let reads = Locked<[Read]>([])
         let done = DispatchSemaphore(value: 0)
         let reader = BackgroundLibrary(["first album", "second album", "third album"], mainLoop: MainLoopQueue(),
-                                       isEnough: { _ in true }, more: { _ in }, load: { paths, onBatch in
+                                       isEnough: { _ in true }, more: { _ in }, load: { paths, _, onBatch in
             for _ in paths {
                 let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
                 let read = Read(nice: getpriority(which, 0), thread: name.trimmingCharacters(in: .whitespacesAndNewlines))

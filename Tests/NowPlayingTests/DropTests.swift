@@ -93,7 +93,7 @@ struct DropTests {
     @Test func aDropOnASlowDiskDoesNotHoldTheWindow() throws {
         let turned = DispatchSemaphore(value: 0)
         let releasedByTheWindow = Locked(false)
-        let a = try app(loader: { paths, batch in
+        let a = try app(loader: { paths, _, batch in
             if paths != [self.demo + "/05-midnight-tram.ogg"] { return Library.load(paths, onBatch: batch) }
             releasedByTheWindow.withLock { $0 = turned.wait(timeout: .now() + 10) == .success }
             Library.load(paths, onBatch: batch)
@@ -114,7 +114,7 @@ struct DropTests {
     @Test func whatIsNamedFirstJoinsFirst() throws {
         let slow = demo + "/05-midnight-tram.ogg", fast = demo + "/08-northbound.ogg"
         let release = DispatchSemaphore(value: 0), fastRead = DispatchSemaphore(value: 0)
-        let a = try app(loader: { paths, batch in
+        let a = try app(loader: { paths, _, batch in
             if paths == [slow] { _ = release.wait(timeout: .now() + 10) }
             Library.load(paths) { result in
                 if paths == [fast] { fastRead.signal() }

@@ -58,6 +58,28 @@ struct EarlyCoverTests {
         #expect(same.take(path, pixelSize: Size(width: 300, height: 300)) == nil, "and given once")
     }
 
+    /// The cover is planned once: the likely first track's, decoded beside the tags, or else the first track's
+    /// once read. Whoever planned first decodes it; a later plan neither replaces it nor decodes.
+    @Test func onlyTheFirstPlanDecodes() throws {
+        let folder = try album(tracks: 2, side: 64)
+        let (first, second) = (folder + "/01 Large Cover.mp3", folder + "/02 Large Cover.mp3")
+        let size = Size(width: 300, height: 300)
+        let early = EarlyCover()
+        #expect(early.plan(first, pixelSize: size), "the first plan: its caller decodes")
+        #expect(!early.plan(second, pixelSize: size), "a later plan: nothing to do")
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) { early.decode(folders: FolderListings()) }
+        #expect(log.reads.map(\.path) == [first], "the first plan's cover read, once")
+        #expect(early.take(second, pixelSize: size) == nil, "another track's cover is not given for it")
+        let guessed = EarlyCover()
+        guessed.plan(first, pixelSize: size)
+        guessed.decode(folders: FolderListings())
+        guard case .picture? = guessed.take(first, pixelSize: size) else {
+            Issue.record("the planned cover is taken by the first frame drawing it")
+            return
+        }
+    }
+
     /// Asked for before the reader chose it, the cover is decoded where it is asked for, and the reader does
     /// not decode it too.
     @Test func aCoverAskedForFirstIsNotDecodedAgainByTheReader() throws {

@@ -17,6 +17,26 @@ struct LibraryTests {
         #expect(r.problems.isEmpty, "non-audio files are skipped quietly")
     }
 
+    /// Issues 13 and 18: the first folder's audio files are told before any of their tags is read (once), so
+    /// the app can decode the likely first track's cover meanwhile; the likely first is the first by name.
+    @Test func theFirstFilesAreToldBeforeTheirTagsAreRead() throws {
+        let s = Scratch()
+        for name in ["a/10 Tenth.wav", "a/2 Second.wav", "b/1 Other.wav"] { try s.wav(name, seconds: 0.05) }
+        try s.write("a/cover.jpg", [0xFF, 0xD8])
+        let log = ReadLog()
+        var told: [(files: [String], readsBefore: Int)] = []
+        ReadLog.$current.withValue(log) {
+            Library.load([s.dir.path], firstFiles: { told.append(($0.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(), log.reads.count)) },
+                         onBatch: { _ in })
+        }
+        #expect(told.map(\.files) == [["10 Tenth.wav", "2 Second.wav"]], "the first folder's audio files, once")
+        #expect(told.map(\.readsBefore) == [0], "before any tag is read")
+        #expect(Library.likelyFirst(of: ["/m/a/10 Tenth.wav", "/m/a/2 Second.wav"]) == "/m/a/2 Second.wav", "2 before 10")
+        var single: [[String]] = []
+        Library.load([s.dir.path + "/b/1 Other.wav", s.dir.path + "/a"], firstFiles: { single.append($0) }, onBatch: { _ in })
+        #expect(single == [[s.dir.path + "/b/1 Other.wav"]], "a file named first is the first file")
+    }
+
     /// The reader hands the first album over on its own (the app starts on it), then the rest in batches;
     /// together they are exactly the whole load.
     @Test func batchesStartWithTheFirstAlbumAndAddUpToTheWholeLoad() throws {

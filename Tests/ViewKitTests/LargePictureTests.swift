@@ -1,4 +1,5 @@
 import CSDL2
+import CTurboJPEG
 import Foundation
 import Testing
 @testable import ViewKit
@@ -138,6 +139,21 @@ struct LargePictureTests {
         let decoded = try DecodedImage(bytes: try hugeJPEG(), name: "huge.jpg", preparingFor: Size(width: 412, height: 412))
         let kept = try #require(decoded.pixelDimensions)
         #expect(kept.width == 1000 && kept.height == 1000, "kept at \(kept)")
+    }
+
+    /// The copy kept of a shrunk photo (opaque) stores its chroma at half resolution each way, as JPEG's
+    /// 4:2:0 and cameras do: half the bytes kept per cover, and less time to make the first frame's level.
+    /// Its colours stay within a few levels of the picture's (read back at the carousel's size).
+    @Test func theKeptCopyOfAPhotoHasItsChromaHalved() throws {
+        let decoded = try DecodedImage(bytes: try hugeJPEG(), name: "huge.jpg", preparingFor: Size(width: 412, height: 412))
+        let copy = try #require(decoded.keptCopy)
+        guard let tj = tjInitDecompress() else { Issue.record("no TurboJPEG"); return }
+        defer { tjDestroy(tj) }
+        var (w, h, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        #expect(tjDecompressHeader3(tj, copy, UInt(copy.count), &w, &h, &subsampling, &colorspace) == 0)
+        #expect((w, h) == (1000, 1000))
+        #expect(subsampling == Int32(TJSAMP_420.rawValue), "chroma subsampling \(subsampling) (TJSAMP_420 is \(TJSAMP_420.rawValue))")
+        try drawAtTheAppsSizes(Image(decoded: decoded))
     }
 
     /// A cover drawn 900 points wide on a 2× screen is drawn from at least 1800 of its pixels, not from a

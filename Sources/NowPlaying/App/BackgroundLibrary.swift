@@ -14,8 +14,9 @@ import ViewKit
 /// nice value per thread, and an unprivileged process cannot raise it again, so a lowered Dispatch worker
 /// would stay lowered for whatever work Dispatch gave it next.
 final class BackgroundLibrary: Sendable {
-    /// Reads `paths`, handing each batch of tracks to the closure as it is read (`Library.load`).
-    typealias Loader = @Sendable ([String], (Library.Result) -> Void) -> Void
+    /// Reads `paths`, telling the first closure of the first files it reads (before it reads them) and handing
+    /// each batch of tracks to the second as it is read (`Library.load`).
+    typealias Loader = @Sendable ([String], ([String]) -> Void, (Library.Result) -> Void) -> Void
 
     private let first = Locked(Library.Result())
     private let handedOver = DispatchSemaphore(value: 0)
@@ -31,16 +32,18 @@ final class BackgroundLibrary: Sendable {
     /// Starts reading `paths`. Batches after the first part (see `isEnough`) go to `more` on the main loop, in
     /// order, and `more(nil)` says the reading is done. On the reading thread, `beforeHandOver` is told the first
     /// part just before it is handed over (whoever waits for it waits for this too), and `afterHandOver` runs just after, before
-    /// the thread waits for `readOn` (work the first frame needs next).
+    /// the thread waits for `readOn` (work the first frame needs next). `firstFiles` is told the audio files
+    /// read first, before their tags are read.
     init(_ paths: [String], mainLoop: MainLoopQueue, isEnough: @escaping @Sendable ([Track]) -> Bool,
          more: @escaping @MainActor @Sendable (Library.Result?) -> Void,
+         firstFiles: @escaping @Sendable ([String]) -> Void = { _ in },
          beforeHandOver: @escaping @Sendable (Library.Result) -> Void = { _ in },
          afterHandOver: @escaping @Sendable () -> Void = {},
-         load: @escaping Loader = { Library.load($0, onBatch: $1) }) {
+         load: @escaping Loader = { Library.load($0, firstFiles: $1, onBatch: $2) }) {
         self.mainLoop = mainLoop
         BackgroundLibrary.startThread(ReadLog.carried { [self] in
             var waiting = true
-            load(paths) { batch in
+            load(paths, firstFiles) { batch in
                 if !waiting {
                     mainLoop.async { more(batch) }
                     return

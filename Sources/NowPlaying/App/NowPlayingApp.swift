@@ -246,7 +246,7 @@ public final class NowPlayingApp {
     func open(_ paths: [String], playFirst: Bool) {
         let reader = BackgroundLibrary(paths, mainLoop: application.mainLoop, isEnough: { !$0.isEmpty },
                                        more: { [weak self] in self?.append($0) },
-                                       load: options.libraryLoader ?? { Library.load($0, onBatch: $1) })
+                                       load: options.libraryLoader ?? { Library.load($0, firstFiles: $1, onBatch: $2) })
         let request = OpenRequest(paths: paths, playFirst: playFirst, reader: reader)
         opening.append(request)
         reader.firstPart { [weak self] first in

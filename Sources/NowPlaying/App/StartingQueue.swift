@@ -1,3 +1,5 @@
+import Dispatch
+import Locking
 import Playback
 import ViewKit
 
@@ -57,21 +59,37 @@ struct StartingQueue {
             case .session(let state): (named, current, isDemo) = (state.paths, state.paths[state.current], false)
             case .demo: (named, current, isDemo) = ([demo], nil, true)
             }
-            // The cover to decode is chosen before the queue is handed over, so the first frame, asking for it
-            // at once, waits for it rather than decoding it a second time.
+            let coverSize: @Sendable () -> Size? = {
+                opening.expectedGeometry().map { NowPlayingController.carouselPixelSize(in: $0.points, pixelScale: $0.pixelScale) }
+            }
+            // The cover of the track likely to come first (the saved one, else the first by name of the first
+            // folder read) is decoded beside the reading of the album's tags, on a worker: a 4000 px cover takes
+            // as long as the album's tags. Whoever plans first decodes; the first frame takes it only if it is
+            // the first track's at the size drawn (else it decodes that cover itself).
+            let decodeAhead: @Sendable (String?) -> Void = { likely in
+                guard let likely else { return }
+                DispatchQueue.global(qos: .userInitiated).async(execute: ReadLog.carried {
+                    if cover.plan(likely, pixelSize: coverSize()) { cover.decode(folders: folders) }
+                })
+            }
+            if let current { decodeAhead(current) }
+            // Otherwise the first track's cover is chosen before the queue is handed over, so the first frame,
+            // asking for it at once, waits for it rather than decoding it a second time.
+            let decodesAfterHandOver = Locked(false)
             let chooseCover: @Sendable (Library.Result) -> Void = { first in
                 let track = StartingQueue.firstIndex(in: first.tracks, current: current).map { first.tracks[$0] }
-                let size = opening.expectedGeometry().map {
-                    NowPlayingController.carouselPixelSize(in: $0.points, pixelScale: $0.pixelScale)
-                }
-                cover.plan(track?.path, pixelSize: size)
+                let planned = cover.plan(track?.path, pixelSize: coverSize())
+                decodesAfterHandOver.withLock { $0 = planned }
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).
             reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,
                                        isEnough: { tracks in
                                            !isDemo && (current.map { c in tracks.contains { $0.path == c } } ?? !tracks.isEmpty)
                                        },
-                                       more: more, beforeHandOver: chooseCover, afterHandOver: { cover.decode(folders: folders) })
+                                       more: more,
+                                       firstFiles: { files in if current == nil { decodeAhead(Library.likelyFirst(of: files)) } },
+                                       beforeHandOver: chooseCover,
+                                       afterHandOver: { if decodesAfterHandOver.withLock({ $0 }) { cover.decode(folders: folders) } })
             self.cover = cover
         }
     }
