@@ -176,6 +176,29 @@ struct CardLayeringTests {
 
     // MARK: 4. The message banner is above everything
 
+    /// Over the card, the banner hides the header's two lines whole or leaves them whole: at 414 × 736 the
+    /// card's content is centred lower than the banner's old fixed place, and the lower half of "PLAYING FROM
+    /// ALBUM" showed under it (found by a tester).
+    @Test(arguments: [Size(width: 375, height: 667), Size(width: 414, height: 736), Size(width: 414, height: 896),
+                      Size(width: 800, height: 480), Size(width: 280, height: 440), Size(width: 480, height: 853)])
+    func theMessageCoversTheHeaderWhole(size: Size) throws {
+        let a = try app(size)
+        a.report("Volume 60 %")
+        frames(a, 20)
+        let dump = ViewDump(a.application.window)
+        func rect(_ id: String) throws -> Rect {
+            let r = try #require(dump.find(id)).windowRect
+            return Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        let banner = try rect("message")
+        for id in ["caption", "albumName"] {
+            let line = try rect(id)
+            let covered = banner.minY <= line.minY && banner.maxY >= line.maxY
+            let clear = banner.maxY <= line.minY || banner.minY >= line.maxY
+            #expect(covered || clear, "\(size): the banner \(banner) cuts \(id) \(line)")
+        }
+    }
+
     @Test func theMessageStaysPutAndOnTopWhileTheCardRises() throws {
         let a = try app(Size(width: 375, height: 667), onLibrary: true)
         a.report("A short test message")

@@ -25,11 +25,13 @@ final class MessageBanner: View {
         label.frame = bounds.insetBy(dx: 12, dy: 6)
     }
 
-    /// Where the banner goes in a window of `size`: across the card's header, near the window's top.
+    /// Where the banner goes in a window of `size`: over the card's header, hiding its two lines whole (the
+    /// card's content is centred in a tall window, its header lower than the window's top), and never less
+    /// than `top` from the window's top.
     static func frame(in size: Size) -> Rect {
         let header = CardLayout(size: size).header
         let width = header.width - 2 * sideMargin
-        return Rect(x: header.midX - width / 2, y: top, width: width, height: height)
+        return Rect(x: header.midX - width / 2, y: max(top, (header.midY - height / 2).rounded()), width: width, height: height)
     }
 
     /// Fades the banner in with `text`, or out when nil.

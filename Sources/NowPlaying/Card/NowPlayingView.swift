@@ -73,6 +73,7 @@ final class NowPlayingView: View {
 
         caption.textAlignment = .center
         albumLabel.textAlignment = .center
+        caption.identifier = "caption"
         albumLabel.identifier = "albumName"
         titleLabel.identifier = "title"
         artistLabel.identifier = "artist"
