@@ -199,6 +199,19 @@ struct CardLayeringTests {
         }
     }
 
+    /// Over the library the banner stays above its rows (a tap through it would reach a row nobody sees).
+    @Test(arguments: [Size(width: 375, height: 667), Size(width: 414, height: 896), Size(width: 480, height: 1600),
+                      Size(width: 1000, height: 800)])
+    func theMessageOverTheLibraryLeavesItsRowsClear(size: Size) throws {
+        let a = try app(size, onLibrary: true)
+        a.report("Volume 60 %")
+        frames(a, 20)
+        let dump = ViewDump(a.application.window)
+        let banner = try #require(dump.find("message")).windowRect
+        let row = try #require(dump.find("library.item.0")).windowRect
+        #expect(banner[1] + banner[3] <= row[1], "\(size): the banner \(banner) over the first row \(row)")
+    }
+
     @Test func theMessageStaysPutAndOnTopWhileTheCardRises() throws {
         let a = try app(Size(width: 375, height: 667), onLibrary: true)
         a.report("A short test message")

@@ -80,6 +80,41 @@ struct EarlyCoverTests {
         }
     }
 
+    /// A wrong guess (the first file by name holds another track than the first by tags) is replaced by the
+    /// first track once the tags are read, and that one is decoded too: the first frame takes the right cover
+    /// off the main thread. A right guess is kept, and not decoded twice.
+    @Test func theFirstTrackReplacesAWrongGuess() throws {
+        let folder = try album(tracks: 2, side: 64)
+        let (guess, first) = (folder + "/01 Large Cover.mp3", folder + "/02 Large Cover.mp3")
+        let size = Size(width: 300, height: 300)
+        let early = EarlyCover()
+        let log = ReadLog()
+        ReadLog.$current.withValue(log) {
+            #expect(early.plan(guess, pixelSize: size))
+            early.decode(folders: FolderListings())
+            #expect(early.plan(first, pixelSize: size, replacing: true), "the first track replaces the guess")
+            early.decode(folders: FolderListings())
+        }
+        #expect(log.reads.map(\.path) == [guess, first])
+        #expect(early.take(guess, pixelSize: size) == nil, "the guess is not given for the first track")
+        let again = EarlyCover()
+        again.plan(guess, pixelSize: size)
+        again.decode(folders: FolderListings())
+        again.plan(first, pixelSize: size, replacing: true)
+        again.decode(folders: FolderListings())
+        guard case .picture? = again.take(first, pixelSize: size) else {
+            Issue.record("the first track's cover is taken")
+            return
+        }
+        again.waitForDecode()
+        let right = EarlyCover()
+        #expect(right.plan(first, pixelSize: size))
+        #expect(!right.plan(first, pixelSize: size, replacing: true), "a right guess stays, decoded once")
+        right.decode(folders: FolderListings())
+        #expect(right.take(first, pixelSize: size) != nil)
+        #expect(right.take(first, pixelSize: size) == nil, "given once")
+    }
+
     /// Asked for before the reader chose it, the cover is decoded where it is asked for, and the reader does
     /// not decode it too.
     @Test func aCoverAskedForFirstIsNotDecodedAgainByTheReader() throws {

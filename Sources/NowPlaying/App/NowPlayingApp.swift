@@ -290,9 +290,9 @@ public final class NowPlayingApp {
 
     /// A message briefly on screen (already on stderr).
     private func show(_ message: String) {
-        root.message.show(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
+        root.showMessage(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
         if let t = messageTimer { application.cancelTimer(t) }
-        messageTimer = application.schedule(after: 4) { [weak self] in self?.root.message.show(nil) }
+        messageTimer = application.schedule(after: 4) { [weak self] in self?.root.showMessage(nil) }
     }
 
     /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs

@@ -64,8 +64,8 @@ struct StartingQueue {
             }
             // The cover of the track likely to come first (the saved one, else the first by name of the first
             // folder read) is decoded beside the reading of the album's tags, on a worker: a 4000 px cover takes
-            // as long as the album's tags. Whoever plans first decodes; the first frame takes it only if it is
-            // the first track's at the size drawn (else it decodes that cover itself).
+            // as long as the album's tags. Whoever plans first decodes; the first track, once read, replaces a
+            // wrong guess (and is decoded by the reader); the first frame takes only the first track's cover.
             let decodeAhead: @Sendable (String?) -> Void = { likely in
                 guard let likely else { return }
                 DispatchQueue.global(qos: .userInitiated).async(execute: ReadLog.carried {
@@ -73,12 +73,12 @@ struct StartingQueue {
                 })
             }
             if let current { decodeAhead(current) }
-            // Otherwise the first track's cover is chosen before the queue is handed over, so the first frame,
-            // asking for it at once, waits for it rather than decoding it a second time.
+            // The first track's cover is planned before the queue is handed over (unless the guess was right),
+            // so the first frame, asking for it at once, waits for it rather than decoding it a second time.
             let decodesAfterHandOver = Locked(false)
             let chooseCover: @Sendable (Library.Result) -> Void = { first in
                 let track = StartingQueue.firstIndex(in: first.tracks, current: current).map { first.tracks[$0] }
-                let planned = cover.plan(track?.path, pixelSize: coverSize())
+                let planned = cover.plan(track?.path, pixelSize: coverSize(), replacing: true)
                 decodesAfterHandOver.withLock { $0 = planned }
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).
