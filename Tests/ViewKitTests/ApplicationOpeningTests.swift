@@ -13,12 +13,15 @@ struct ApplicationOpeningTests {
     /// What a thread begun while the application opened saw.
     final class Seen: Sendable {
         let geometry = Locked<Application.Geometry??>(nil)
+        /// `Opening.likelyGeometry`, read while the application opened.
+        let likely = Locked<Application.Geometry??>(nil)
         let finished = DispatchSemaphore(value: 0)
     }
 
     private func open(_ configuration: Application.Configuration) throws -> (Application, Seen) {
         let seen = Seen()
         let a = try Application(configuration: configuration, clock: ManualClock()) { opening in
+            seen.likely.withLock { $0 = .some(opening.likelyGeometry) }
             Thread.detachNewThread {
                 seen.geometry.withLock { $0 = .some(opening.expectedGeometry()) }
                 seen.finished.signal()
@@ -41,6 +44,19 @@ struct ApplicationOpeningTests {
         let scale = forced ?? content
         #expect(expected.pixelScale == scale)
         #expect(expected.points == Size(width: 900 / (forced == nil ? content : 1), height: 1200 / (forced == nil ? content : 1)))
+        #expect(seen.likely.withLock { $0 } == .some(expected), "known before the display: the same on a display of the reference DPI")
+    }
+
+    /// A fullscreen window's size is the display's: nothing to guess before SDL has it.
+    @Test func aFullscreenWindowHasNoLikelyGeometry() throws {
+        var configuration = Application.Configuration(title: "opening", size: Size(width: 900, height: 1200), headless: true,
+                                                      fonts: Fixtures.fonts)
+        configuration.fullscreen = true
+        let likely = Locked<Application.Geometry??>(nil)
+        _ = try Application(configuration: configuration, clock: ManualClock()) { opening in
+            likely.withLock { $0 = .some(opening.likelyGeometry) }
+        }
+        #expect(likely.withLock { $0 } == .some(nil))
     }
     /// A window asked larger than the screen's usable part (a panel takes its top 40 rows here) keeps its shape,
     /// as large as that part holds, centred on it; never below the minimum size; one that fits is left alone.

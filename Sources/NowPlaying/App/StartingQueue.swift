@@ -59,17 +59,20 @@ struct StartingQueue {
             case .session(let state): (named, current, isDemo) = (state.paths, state.paths[state.current], false)
             case .demo: (named, current, isDemo) = ([demo], nil, true)
             }
-            let coverSize: @Sendable () -> Size? = {
-                opening.expectedGeometry().map { NowPlayingController.carouselPixelSize(in: $0.points, pixelScale: $0.pixelScale) }
+            let coverSize: @Sendable (Application.Geometry?) -> Size? = { geometry in
+                geometry.map { NowPlayingController.carouselPixelSize(in: $0.points, pixelScale: $0.pixelScale) }
             }
             // The cover of the track likely to come first (the saved one, else the first by name of the first
             // folder read) is decoded beside the reading of the album's tags, on a worker: a 4000 px cover takes
-            // as long as the album's tags. Whoever plans first decodes; the first track, once read, replaces a
-            // wrong guess (and is decoded by the reader); the first frame takes only the first track's cover.
+            // as long as the album's tags — at the size the window likely has, without waiting for SDL to have
+            // the display. Whoever plans first decodes; the first track at the window's expected size, once the
+            // tags are read, replaces a wrong guess (and is decoded by the reader); the first frame takes only
+            // the first track's cover at the size it draws it.
             let decodeAhead: @Sendable (String?) -> Void = { likely in
                 guard let likely else { return }
                 DispatchQueue.global(qos: .userInitiated).async(execute: ReadLog.carried {
-                    if cover.plan(likely, pixelSize: coverSize()) { cover.decode(folders: folders) }
+                    let size = coverSize(opening.likelyGeometry ?? opening.expectedGeometry())
+                    if cover.plan(likely, pixelSize: size) { cover.decode(folders: folders) }
                 })
             }
             if let current { decodeAhead(current) }
@@ -78,7 +81,7 @@ struct StartingQueue {
             let decodesAfterHandOver = Locked(false)
             let chooseCover: @Sendable (Library.Result) -> Void = { first in
                 let track = StartingQueue.firstIndex(in: first.tracks, current: current).map { first.tracks[$0] }
-                let planned = cover.plan(track?.path, pixelSize: coverSize(), replacing: true)
+                let planned = cover.plan(track?.path, pixelSize: coverSize(opening.expectedGeometry()), replacing: true)
                 decodesAfterHandOver.withLock { $0 = planned }
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).

@@ -87,7 +87,10 @@ public final class Application {
         self.configuration = configuration
         let mainLoop = MainLoopQueue()
         self.mainLoop = mainLoop
-        let opening = Opening(mainLoop: mainLoop)
+        let asked = Application.windowSize(configuration)
+        let likely = configuration.fullscreen ? nil
+            : Application.geometry(windowSize: asked, outputSize: (Int(asked.w), Int(asked.h)), dpi: nil, configuration: configuration)
+        let opening = Opening(mainLoop: mainLoop, likelyGeometry: likely.map { Geometry(points: $0.points, pixelScale: $0.pixelScale) })
         // Whatever happens below, nobody waits for ever for the geometry.
         defer { opening.settle(nil) }
         if configuration.headless {
@@ -139,8 +142,7 @@ public final class Application {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
-        var windowed = SDL_Rect(x: centered, y: centered, w: Int32((configuration.size.width * forced).rounded()),
-                                h: Int32((configuration.size.height * forced).rounded()))
+        var windowed = SDL_Rect(x: centered, y: centered, w: asked.w, h: asked.h)
         var usable = SDL_Rect()
         if !configuration.headless, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             // A window asked larger than the screen would be centred off it (without a window manager, its top
@@ -261,6 +263,12 @@ public final class Application {
 
     /// The size in points, pixel scale and input scale of a window of `windowSize` SDL units whose output has
     /// `outputSize` pixels, on a display of `dpi`.
+    /// The window's size in SDL's units as configured (its points times a forced pixel scale), before any fitting.
+    private static func windowSize(_ configuration: Configuration) -> (w: Int32, h: Int32) {
+        let forced = configuration.pixelScale ?? 1
+        return (Int32((configuration.size.width * forced).rounded()), Int32((configuration.size.height * forced).rounded()))
+    }
+
     private static func geometry(windowSize: (w: Int32, h: Int32), outputSize: (width: Int, height: Int), dpi: Double?,
                                  configuration: Configuration) -> (points: Size, pixelScale: Double, inputScale: Double) {
         let (ww, wh) = (Double(windowSize.w), Double(windowSize.h))

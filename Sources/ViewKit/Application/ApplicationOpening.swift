@@ -20,11 +20,17 @@ extension Application {
     public final class Opening: Sendable {
         /// Runs work on the application's main loop once it runs.
         public let mainLoop: MainLoopQueue
+        /// The geometry a window of the configured size has on a display that holds it at the reference DPI
+        /// (no hi-DPI scale of its own), known before SDL opens the display: work that would rather begin at
+        /// once than wait for `expectedGeometry()` guesses with it, and checks the guess against that. Nil for a
+        /// fullscreen window (the display's size decides).
+        public let likelyGeometry: Geometry?
         private let expected = Locked<(settled: Bool, geometry: Geometry?)>((false, nil))
         private let settling = DispatchGroup()
 
-        init(mainLoop: MainLoopQueue) {
+        init(mainLoop: MainLoopQueue, likelyGeometry: Geometry?) {
             self.mainLoop = mainLoop
+            self.likelyGeometry = likelyGeometry
             settling.enter()
         }
 
