@@ -119,8 +119,10 @@ struct DecodeAheadTests {
     /// The level a picture decoded ahead prepares is the level the renderer would decode for that size later
     /// (its texture gone from the cache, say): the same pixels, not another resampling of them. The first
     /// frame's cover was drawn from a stretch of the picture at its kept size, every later texture of that level
-    /// from the picture decoded straight at a reduced size: a redraw crossing the cover showed the seam.
-    @Test(arguments: [(600, "jpg", 346.0), (4000, "jpg", 346.0), (2000, "png", 300.0), (600, "jpg", 450.0)])
+    /// from the picture decoded straight at a reduced size: a redraw crossing the cover showed the seam. Drawn
+    /// at the size it is kept at (a 4000 px cover on a 2× screen's carousel, 824 px: its 1000 px level), later
+    /// textures come from the kept copy, and so does the prepared level.
+    @Test(arguments: [(600, "jpg", 346.0), (4000, "jpg", 346.0), (2000, "png", 300.0), (600, "jpg", 450.0), (4000, "jpg", 824.0)])
     func aPreparedLevelIsTheLevelDecodedLater(side: Int, format: String, drawn: Double) throws {
         let bytes = try busyPicture(side: side, format: format)
         let decoded = try DecodedImage(bytes: bytes, name: "busy.\(format)", preparingFor: Size(width: drawn, height: drawn))

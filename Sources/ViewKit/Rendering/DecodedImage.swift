@@ -82,10 +82,10 @@ public struct DecodedImage: Sendable {
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
                                                    atLeast: pixelSize).last ?? (surface.width, surface.height)
-            // Another level is decoded as `Image.surface` decodes it when its texture is made later: the same
+            // The level is decoded as `Image.surface` decodes it when its texture is made later: the same
             // pixels (a stretch of the kept pixels is another resampling, and a redraw crossing the picture
-            // would show the seam between the two).
-            let prepared = surface.width == w && surface.height == h ? surface
+            // would show the seam between the two) — from the kept copy when there is one, even at the kept size.
+            let prepared = keptCopy == nil && surface.width == w && surface.height == h ? surface
                 : (try? PictureDecoder.decode(keptCopy ?? bytes, width: w, height: h)) ?? surface.resampled(width: w, height: h)
             level = prepared.map(SealedSurface.init(sealing:))
         } else {
