@@ -3,10 +3,14 @@ import ViewKit
 /// The banner that reports problems and the volume in a line or two (`message`, `message.text`). It lives in
 /// the window's root above everything, at a fixed place over the card's header (or the library's heading, when
 /// it appears over the library), so neither the card rising or falling nor the cover flying with it moves or
-/// hides it; it lets touches through.
+/// hides it; once the card has settled, it glides to the place of the screen that is up. It lets touches through.
 final class MessageBanner: View {
     let label = Label(text: "", font: Font(size: 13, weight: .medium), color: .white)
     static let height = 52.0, top = 6.0, sideMargin = 16.0
+    /// Seconds the banner takes to glide to the other screen's place once the card has settled under it.
+    static let moveDuration = 0.25
+    /// The least height that holds two lines of the label (13 pt, inset 6 above and below).
+    static let minimumHeight = 44.0
 
     override init() {
         super.init()
@@ -26,15 +30,18 @@ final class MessageBanner: View {
         label.frame = bounds.insetBy(dx: 12, dy: 6)
     }
 
-    /// Where the banner goes in a window of `size`, as wide as the card's header: `overCard`, on the header,
-    /// hiding its two lines whole (the card's content is centred in a tall window, its header lower than the
-    /// window's top), never less than `top` from the window's top; over the library, `top` from the window's
-    /// top, over its heading rather than its rows.
+    /// Where the banner goes in a window of `size`. `overCard`: on the card's header, as wide and as tall,
+    /// hiding its two lines whole and nothing below it (the card's content is centred in a tall window, its
+    /// header lower than the window's top), never less than `top` from the window's top nor lower than two
+    /// lines need. Over the library: `top` from the window's top, across its column, over its heading rather
+    /// than its rows.
     static func frame(in size: Size, overCard: Bool) -> Rect {
-        let header = CardLayout(size: size).header
-        let width = header.width - 2 * sideMargin
-        let y = overCard ? max(top, (header.midY - height / 2).rounded()) : top
-        return Rect(x: header.midX - width / 2, y: y, width: width, height: height)
+        let layout = CardLayout(size: size)
+        let column = overCard ? layout.header : layout.libraryColumn
+        let width = column.width - 2 * sideMargin
+        let y = overCard ? max(top, layout.header.minY) : top
+        let bottom = overCard ? max(layout.header.maxY, y + minimumHeight) : top + height
+        return Rect(x: column.midX - width / 2, y: y, width: width, height: bottom - y)
     }
 
     /// Fades the banner in with `text`, or out when nil.

@@ -28,8 +28,8 @@ final class CardView: View {
     /// Which transition is current: completions of interrupted ones do nothing.
     private var generation = 0
     private(set) var isPresented = false
-    /// Called when the card has been dismissed and removed.
-    var onDismissed: (() -> Void)?
+    /// Runs when a presentation or a dismissal has ended (not one interrupted by the next).
+    var onSettled: (() -> Void)?
 
     init(nowPlaying: NowPlayingView, chevronImage: Image) {
         self.nowPlaying = nowPlaying
@@ -146,6 +146,7 @@ final class CardView: View {
                 self.coverImage.alpha = 0
                 self.releaseStills()
             }
+            self.onSettled?()
         }
     }
 
@@ -181,7 +182,7 @@ final class CardView: View {
                 self.coverImage.alpha = 0
                 self.releaseStills()
             }
-            self.onDismissed?()
+            self.onSettled?()
         }
     }
 

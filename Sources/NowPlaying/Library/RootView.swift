@@ -15,10 +15,11 @@ final class RootView: View {
         addSubview(card)
         card.isHidden = true
         addSubview(message)
+        card.onSettled = { [unowned self] in placeMessage(animated: true) }
     }
 
     /// Whether the banner is over the card's header (else over the library's heading): chosen as a message
-    /// appears, so that it stays put while the card rises or falls under it.
+    /// appears and once the card has settled, so that it stays put while the card rises or falls under it.
     private var messageOverCard = false
 
     override func layoutSubviews() {
@@ -29,10 +30,19 @@ final class RootView: View {
 
     /// Shows `text` in the banner (nil fades it out), over whichever screen is up when it appears.
     func showMessage(_ text: String?) {
-        if text != nil && message.alpha == 0 {
-            messageOverCard = card.isPresented
-            message.frame = MessageBanner.frame(in: bounds.size, overCard: messageOverCard)
-        }
+        if text != nil && message.alpha == 0 { placeMessage(animated: false) }
         message.show(text)
+    }
+
+    /// Puts the banner over the screen that is up; one showing glides there (the card has settled under it).
+    private func placeMessage(animated: Bool) {
+        messageOverCard = card.isPresented
+        let frame = MessageBanner.frame(in: bounds.size, overCard: messageOverCard)
+        guard frame != message.frame else { return }
+        if animated && message.alpha > 0 {
+            View.animate(withDuration: MessageBanner.moveDuration) { self.message.frame = frame }
+        } else {
+            message.frame = frame
+        }
     }
 }
