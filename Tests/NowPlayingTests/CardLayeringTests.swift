@@ -242,6 +242,16 @@ struct CardLayeringTests {
         try expectOverTheCardsHeader(a, size)
     }
 
+    /// A message naming a long path keeps what is wrong in view: the banner cuts the path in its middle, not
+    /// the message's end (a tester saw "/tmp/fe/My Music Library … Sub Folder Nam…" and no reason).
+    @Test func aLongMessageKeepsItsEnd() throws {
+        let a = try app(Size(width: 375, height: 667))
+        a.report("/home/someone/Music/My Music Library With A Long Name/Some Artist/Sub Folder Name/07 A Track.mp3 does not exist; skipped.")
+        frames(a, 20)
+        let lines = a.root.message.label.displayedLines
+        #expect(lines.count == 2 && lines.last?.hasSuffix("not exist; skipped.") == true, "\(lines)")
+    }
+
     @Test func theMessageStaysPutAndOnTopWhileTheCardRises() throws {
         let a = try app(Size(width: 375, height: 667), onLibrary: true)
         a.report("A short test message")

@@ -22,6 +22,8 @@ final class MessageBanner: View {
         isUserInteractionEnabled = false
         label.identifier = "message.text"
         label.numberOfLines = 2
+        // A message naming a long path keeps its end (what is wrong) in view, the path cut in its middle.
+        label.lineBreakMode = .byTruncatingMiddle
         label.textAlignment = .center
         addSubview(label)
     }

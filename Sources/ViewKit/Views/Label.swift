@@ -16,6 +16,8 @@ open class Label: View {
     public var baseWritingDirection = WritingDirection.natural { didSet { if baseWritingDirection != oldValue { setNeedsDisplay() } } }
     /// The most lines to show; 0 means as many as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidate() } } }
+    /// Where text that does not fit is cut: at its end (UILabel's default) or in the middle of the last line.
+    public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { invalidate() } } }
 
     public convenience init(text: String, font: Font, color: Color = .white) {
         self.init()
@@ -48,15 +50,18 @@ open class Label: View {
         guard let measurer = window?.textMeasurer else {
             return intrinsicContentSize ?? size
         }
-        return Label.size(of: text, font: font, numberOfLines: numberOfLines, width: size.width, measuredBy: measurer)
+        return Label.size(of: text, font: font, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, width: size.width,
+                          measuredBy: measurer)
     }
 
     /// What `sizeThatFits` gives a label of `text` in `font` (wrapped within `width`, up to `numberOfLines`),
     /// without a label: a list that makes labels only for the rows on screen measures the others with it.
-    public static func size(of text: String, font: Font, numberOfLines: Int, width: Double,
-                            measuredBy measurer: (renderer: TextRenderer, scale: Double)) -> Size {
+    public static func size(of text: String, font: Font, numberOfLines: Int, lineBreakMode: LineBreakMode = .byTruncatingTail,
+                            width: Double, measuredBy measurer: (renderer: TextRenderer, scale: Double)) -> Size {
         let (renderer, scale) = measurer
-        let lines = TextLayout.lines(text, width: width, maxLines: numberOfLines) { renderer.width(of: $0, font: font, scale: scale) }
+        let lines = TextLayout.lines(text, width: width, maxLines: numberOfLines, lineBreakMode: lineBreakMode) {
+            renderer.width(of: $0, font: font, scale: scale)
+        }
         let widest = lines.map { renderer.width(of: $0, font: font, scale: scale) }.max() ?? 0
         return Size(width: min(width, widest.rounded(.up)), height: renderer.lineHeight(font, scale: scale) * Double(max(1, lines.count)))
     }
@@ -75,7 +80,9 @@ open class Label: View {
     public func layoutLines(with text: TextRenderer, scale: Double) -> [String] {
         if let l = laidOutFor, l.width == bounds.width, l.scale == scale { return displayedLines }
         let t = self.text, f = font
-        displayedLines = TextLayout.lines(t, width: bounds.width, maxLines: numberOfLines) { text.width(of: $0, font: f, scale: scale) }
+        displayedLines = TextLayout.lines(t, width: bounds.width, maxLines: numberOfLines, lineBreakMode: lineBreakMode) {
+            text.width(of: $0, font: f, scale: scale)
+        }
         laidOutFor = (bounds.width, scale)
         return displayedLines
     }
