@@ -172,7 +172,7 @@ public enum Library {
                 append(Library.albumOrder(files.map { track($0) }))
                 if !delivered { flush() }
             }
-            for f in folders.map({ (NaturalOrder(Library.fileName($0)), $0) }).sorted(by: { $0.0 < $1.0 }) {
+            for f in folders.map({ (Library.nameOrder($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
                 folder(f.1)
             }
         }
@@ -232,15 +232,18 @@ public enum Library {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// Where a file or folder sorts by its name (numbers by value, case and accents aside).
+    static func nameOrder(_ path: String) -> NaturalOrder { NaturalOrder(fileName(path)) }
+
     /// The one of a folder's `files` album order likely puts first, before their tags are read: the first by
     /// name (a file named "01 …" usually holds track 1).
     public static func likelyFirst(of files: [String]) -> String? {
-        files.min { NaturalOrder(fileName($0)) < NaturalOrder(fileName($1)) }
+        files.min { nameOrder($0) < nameOrder($1) }
     }
 
     /// One folder's tracks in album order: disc, then track number, then file name.
     static func albumOrder(_ tracks: [Track]) -> [Track] {
-        tracks.map { t in (t, NaturalOrder(Library.fileName(t.path))) }.sorted { a, b in
+        tracks.map { t in (t, Library.nameOrder(t.path)) }.sorted { a, b in
             let (x, y) = (a.0, b.0)
             if (x.discNumber ?? 1) != (y.discNumber ?? 1) { return (x.discNumber ?? 1) < (y.discNumber ?? 1) }
             if (x.trackNumber ?? Int.max) != (y.trackNumber ?? Int.max) { return (x.trackNumber ?? Int.max) < (y.trackNumber ?? Int.max) }

@@ -261,14 +261,14 @@ public final class Application {
         window.setNeedsDisplay()
     }
 
-    /// The size in points, pixel scale and input scale of a window of `windowSize` SDL units whose output has
-    /// `outputSize` pixels, on a display of `dpi`.
     /// The window's size in SDL's units as configured (its points times a forced pixel scale), before any fitting.
     private static func windowSize(_ configuration: Configuration) -> (w: Int32, h: Int32) {
         let forced = configuration.pixelScale ?? 1
         return (Int32((configuration.size.width * forced).rounded()), Int32((configuration.size.height * forced).rounded()))
     }
 
+    /// The size in points, pixel scale and input scale of a window of `windowSize` SDL units whose output has
+    /// `outputSize` pixels, on a display of `dpi`.
     private static func geometry(windowSize: (w: Int32, h: Int32), outputSize: (width: Int, height: Int), dpi: Double?,
                                  configuration: Configuration) -> (points: Size, pixelScale: Double, inputScale: Double) {
         let (ww, wh) = (Double(windowSize.w), Double(windowSize.h))
