@@ -33,10 +33,24 @@ struct ApplicationLoopTests {
         #expect(ran == 1, "once everything is still, exactly once")
     }
 
+    @Test func theWindowIsShownWithItsFirstFrame() throws {
+        let a = try app()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        a.window.addSubview(v)
+        func shown() -> Bool { SDL_GetWindowFlags(a.sdlWindow) & SDL_WINDOW_SHOWN.rawValue != 0 }
+        #expect(!shown(), "made hidden: an empty window would show black (or what lay under it) until its first frame (driver \(String(cString: SDL_GetCurrentVideoDriver())), flags \(SDL_GetWindowFlags(a.sdlWindow)))")
+        a.raise()
+        #expect(!shown(), "a request to come to the front before the first frame waits for it")
+        a.turn(blocking: false)
+        #expect(a.renderer.presentCount == 1 && shown(), "shown with its first frame")
+    }
+
     @MainActor final class Outcome { var text = "" }
 
     @Test func workFromAnotherThreadWakesABlockedLoop() throws {
         let a = try app()
+        a.turn(blocking: false)
+        // The events of the window being shown with that first frame, which would end the blocking turn below.
         a.turn(blocking: false)
         let outcome = Outcome()
         // A loop that missed the wake-up would sleep until this deadline (3 s) and the check below would fail.

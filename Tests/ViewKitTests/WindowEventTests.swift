@@ -19,6 +19,8 @@ struct WindowEventTests {
         label.text = "Hello"
         a.window.addSubview(label)
         a.turn(blocking: false)
+        // The window is shown with that first frame; the events of its showing (an expose) are handled here.
+        a.turn(blocking: false)
         return a
     }
 

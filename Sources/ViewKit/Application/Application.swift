@@ -138,7 +138,7 @@ public final class Application {
         }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
-        // Shown once it has its icon and renderer: the desktop never sees an iconless or replaced window.
+        // Shown with its first frame (`present`): the desktop never sees an iconless, replaced or empty window.
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
@@ -195,7 +195,6 @@ public final class Application {
             SDL_FreeSurface(icon)
         }
         SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
-        SDL_ShowWindow(w)
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
         var mode = SDL_DisplayMode()
@@ -230,7 +229,7 @@ public final class Application {
 
     /// Shows the window and asks the window manager to bring it to the front (another program asked for it).
     public func raise() {
-        SDL_ShowWindow(sdlWindow)
+        if isShown { SDL_ShowWindow(sdlWindow) }
         SDL_RaiseWindow(sdlWindow)
     }
 
@@ -365,7 +364,7 @@ public final class Application {
             if blocking { nextFrameTime = frameStart + frameInterval }
         } else if needsPresent {
             needsPresent = false
-            renderer.present()
+            present()
         } else if !window.animator.isActive && !idleWork.isEmpty {
             idleWork.removeFirst()()
         }
@@ -373,6 +372,19 @@ public final class Application {
 
     /// Set when the window must show its last frame again without anything having changed (an expose).
     private var needsPresent = false
+
+    /// Whether the window is on the screen: it is shown with its first frame, not when made, so the desktop
+    /// never shows it empty (black, or what was under it) while that frame is prepared.
+    private(set) var isShown = false
+
+    /// Shows the frame drawn last, and the window with its first.
+    private func present() {
+        if !isShown {
+            SDL_ShowWindow(sdlWindow)
+            isShown = true
+        }
+        renderer.present()
+    }
 
     private var idleWork: [() -> Void] = []
 
@@ -414,7 +426,7 @@ public final class Application {
         renderer.render(window, background: window.clearColor, changed: window.takeDirtyViews())
         let presentStart = CPUTime.thread()
         cost.render = presentStart - renderStart
-        renderer.present()
+        present()
         needsPresent = false
         cost.present = CPUTime.thread() - presentStart
         cost.drawingTime = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
@@ -525,7 +537,7 @@ public final class Application {
         _ = window.takeDirtyViews()
         renderer.render(window, background: window.clearColor)
         guard let surface = renderer.readPixels() else { throw SDLError("Reading the frame's pixels") }
-        renderer.present()
+        present()
         return surface
     }
 
