@@ -77,4 +77,45 @@ struct CoverPrefetchTests {
         let cover = try #require(a.controller.cover(for: 26))
         #expect(a.view.backdrop.topColor == Theme.backdrop(for: cover.averageColor), "the backdrop follows the arrived cover")
     }
+
+    @MainActor final class Delivered { var outcome: CoverLoader.Outcome? }
+
+    /// Covers decoded ahead (the ones beside the first track's, while the window opens, once the first's is) wait
+    /// for what they must not slow down, and are kept until taken; a prefetch of one names whom to deliver it to;
+    /// each is decoded once.
+    @Test func aCoverDecodedAheadIsTakenOrDeliveredOnce() throws {
+        let folder = NSTemporaryDirectory() + "np-ahead-\(UUID().uuidString)"
+        try LargeCoverLibrary.write(tracks: 2, side: 1200, audio: try AppResources.locate().demoAlbum + "/02-paper-satellites.mp3",
+                                    to: folder)
+        let (first, second) = (folder + "/01 Large Cover.mp3", folder + "/02 Large Cover.mp3")
+        let a = try demoAlbumApp()
+        let loader = CoverLoader(mainLoop: a.application.mainLoop, folders: a.session.folders)
+        let size = Size(width: 300, height: 300)
+        let log = ReadLog()
+        let release = DispatchSemaphore(value: 0)
+        ReadLog.$current.withValue(log) {
+            loader.decodeAhead([first, second], preparingFor: size, after: { release.wait() })
+        }
+        #expect(log.reads.isEmpty, "nothing decoded until what it must not slow down is done")
+        release.signal()
+        loader.waitForWorker()
+        guard case .picture? = loader.take(first) else {
+            Issue.record("decoded and kept until taken")
+            return
+        }
+        #expect(loader.take(first) == nil, "taken once")
+        let delivered = Delivered()
+        loader.prefetch(second, preparingFor: size) { delivered.outcome = $0 }
+        let end = Date().addingTimeInterval(20)
+        while delivered.outcome == nil && Date() < end {
+            a.advanceFrame()
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        guard case .picture? = delivered.outcome else {
+            Issue.record("the prefetch of a cover decoded ahead is delivered it")
+            return
+        }
+        #expect(loader.pending == 0)
+        #expect(log.reads.filter { $0.fields.contains(.picture) }.map(\.path) == [first, second], "each decoded once")
+    }
 }

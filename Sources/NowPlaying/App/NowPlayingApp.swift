@@ -35,6 +35,8 @@ public final class NowPlayingApp {
         public var replayGain: ReplayGainMode = .automatic
         /// How files named after start-up are read (tests slow it down); nil: `Library.load`.
         var libraryLoader: BackgroundLibrary.Loader?
+        /// Whether covers are decoded on a worker ahead of need (tests of the worker set it); nil: unless headless.
+        var decodesCoversAhead: Bool?
         public init() {}
     }
 
@@ -74,6 +76,7 @@ public final class NowPlayingApp {
         let arrivals = Arrivals()
         let folders = FolderListings(), earlyCover = EarlyCover()
         var reading: StartingQueue.Reading?
+        var coverLoader: CoverLoader?
         let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run. What to play
         // is read while the window opens.
@@ -83,9 +86,13 @@ public final class NowPlayingApp {
                 fonts: resources.fontLibrary, fullscreen: options.fullscreen || options.kiosk, contentScale: InterfaceScale.forWindow,
                 windowClass: MediaBus.desktopEntry, iconPath: resources.appIcon, screenSaverReason: "Playing music"),
                 clock: options.headless ? ManualClock() : nil) { opening in
+                    // Covers come from a worker ahead of need, except in headless runs (decoded on the spot, the
+                    // same frames every run).
+                    coverLoader = options.decodesCoversAhead ?? !options.headless
+                        ? CoverLoader(mainLoop: opening.mainLoop, folders: folders) : nil
                     reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
                                                     demo: resources.demoAlbum, opening: opening, cover: earlyCover,
-                                                    folders: folders) { arrivals.handle($0) }
+                                                    coverLoader: coverLoader, folders: folders) { arrivals.handle($0) }
                 }
         } catch {
             // No window: the reader is let finish its first part (it then only waits) before the error ends the process.
@@ -112,7 +119,7 @@ public final class NowPlayingApp {
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
         controller.earlyCover = earlyCover
-        if !options.headless { controller.coverLoader = CoverLoader(mainLoop: application.mainLoop, folders: session.folders) }
+        controller.coverLoader = coverLoader
         if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller
         let renderer = application.renderer

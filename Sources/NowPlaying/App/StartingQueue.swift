@@ -37,9 +37,11 @@ struct StartingQueue {
 
         /// Chooses what to play first and starts reading it in the background, returning at once; once its first
         /// part is read, the same thread decodes the first track's cover into `cover` for the window `opening`
-        /// expects. `mayKeepAside`: whether an unusable state file may be moved aside (this instance owns the session).
+        /// expects, and asks `coverLoader` for the covers beside it. `mayKeepAside`: whether an unusable state
+        /// file may be moved aside (this instance owns the session).
         init(paths: [String], stateDirectory: String, mayKeepAside: Bool, demo: String, opening: Application.Opening,
-             cover: EarlyCover, folders: FolderListings, more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
+             cover: EarlyCover, coverLoader: CoverLoader?, folders: FolderListings,
+             more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
             self.demo = demo
             var problem: String?
             if !paths.isEmpty {
@@ -79,10 +81,17 @@ struct StartingQueue {
             // The first track's cover is planned before the queue is handed over (unless the guess was right),
             // so the first frame, asking for it at once, waits for it rather than decoding it a second time.
             let decodesAfterHandOver = Locked(false)
+            // Then the covers beside it, which the first frame shows the edges of, are decoded by the cover loader's
+            // worker (once the first's is, not to delay it): done by the first frame, it shows them rather than
+            // placeholders they replace a frame or more later.
             let chooseCover: @Sendable (Library.Result) -> Void = { first in
-                let track = StartingQueue.firstIndex(in: first.tracks, current: current).map { first.tracks[$0] }
-                let planned = cover.plan(track?.path, pixelSize: coverSize(opening.expectedGeometry()), replacing: true)
+                let index = StartingQueue.firstIndex(in: first.tracks, current: current)
+                let size = coverSize(opening.expectedGeometry())
+                let planned = cover.plan(index.map { first.tracks[$0].path }, pixelSize: size, replacing: true)
                 decodesAfterHandOver.withLock { $0 = planned }
+                guard let index, let size, let coverLoader else { return }
+                let beside = [index + 1, index - 1].filter(first.tracks.indices.contains).map { first.tracks[$0].path }
+                coverLoader.decodeAhead(beside, preparingFor: size, after: cover.waitForDecode)
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).
             reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,

@@ -18,8 +18,15 @@ final class CoverLoader: Sendable {
     }
 
     private let queue = DispatchQueue(label: "covers")
-    /// Paths asked for and not yet delivered nor cancelled.
-    private let wanted = Locked<Set<String>>([])
+    typealias Delivery = @MainActor @Sendable (Outcome) -> Void
+    private struct Asked {
+        /// Paths asked for and not yet delivered, taken nor cancelled, with whom to deliver them to (nil: kept
+        /// until taken, or until `prefetch` names someone).
+        var wanted: [String: Delivery?] = [:]
+        /// Covers decoded and not yet delivered nor taken.
+        var decoded: [String: Outcome] = [:]
+    }
+    private let asked = Locked(Asked())
     private let mainLoop: MainLoopQueue
     /// The app's folder listings (a cover beside a track is looked for there).
     private let folders: FolderListings
@@ -65,25 +72,87 @@ final class CoverLoader: Sendable {
     }
 
     /// Loads the cover on the worker thread, in the order asked, unless `cancel` comes first; `deliver`
-    /// receives it on the main loop. A path already on its way is not asked for twice.
-    func prefetch(_ path: String, preparingFor pixelSize: Size, deliver: @escaping @MainActor @Sendable (Outcome) -> Void) {
-        guard wanted.withLock({ $0.insert(path).inserted }) else { return }
-        queue.async(execute: ReadLog.carried { [self] in
-            guard wanted.withLock({ $0.contains(path) }) else { return }
-            let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders)
-            mainLoop.async { [self] in
-                guard wanted.withLock({ $0.remove(path) != nil }) else { return }
-                deliver(outcome)
+    /// receives it on the main loop. A path already on its way is not asked for twice (one decoded ahead is
+    /// delivered to `deliver` once decoded).
+    func prefetch(_ path: String, preparingFor pixelSize: Size, deliver: @escaping Delivery) {
+        enum Next { case decode, deliver, wait }
+        let next = asked.withLock { a -> Next in
+            switch a.wanted[path] {
+            case nil:
+                a.wanted[path] = deliver
+                return .decode
+            case .some(nil):
+                a.wanted[path] = deliver
+                return a.decoded[path] == nil ? .wait : .deliver
+            case .some(.some):
+                return .wait
             }
+        }
+        switch next {
+        case .decode: enqueue(path, preparingFor: pixelSize)
+        case .deliver: deliverSoon(path, to: deliver)
+        case .wait: break
+        }
+    }
+
+    /// Decodes the covers of `paths` on the worker thread once `after` has returned there (work they must not
+    /// slow down), keeping each until it is taken (`take`) or a `prefetch` of it names whom to deliver it to.
+    /// Callable from any thread.
+    func decodeAhead(_ paths: [String], preparingFor pixelSize: Size, after: @escaping @Sendable () -> Void = {}) {
+        let new = asked.withLock { a in
+            paths.filter { path in
+                guard a.wanted[path] == nil else { return false }
+                a.wanted[path] = .some(nil)
+                return true
+            }
+        }
+        queue.async(execute: after)
+        for path in new { enqueue(path, preparingFor: pixelSize) }
+    }
+
+    private func enqueue(_ path: String, preparingFor pixelSize: Size) {
+        queue.async(execute: ReadLog.carried { [self] in
+            let wanted = asked.withLock { $0.wanted[path] != nil }
+            let outcome = wanted ? CoverLoader.load(path, preparingFor: pixelSize, folders: folders) : nil
+            let delivery = asked.withLock { a -> Delivery? in
+                guard let outcome, let delivery = a.wanted[path] else { return nil }
+                a.decoded[path] = outcome
+                return delivery
+            }
+            if let delivery { deliverSoon(path, to: delivery) }
         })
     }
 
+    private func deliverSoon(_ path: String, to deliver: @escaping Delivery) {
+        mainLoop.async { [self] in
+            if let outcome = take(path) { deliver(outcome) }
+        }
+    }
+
+    /// The cover of `path` if the worker has decoded it and not yet delivered it: taken now (a frame being drawn
+    /// shows it rather than the placeholder), it is not delivered.
+    func take(_ path: String) -> Outcome? {
+        asked.withLock { a in
+            guard let outcome = a.decoded.removeValue(forKey: path) else { return nil }
+            a.wanted[path] = nil
+            return outcome
+        }
+    }
+
+    /// Waits until the worker has done what was asked of it so far (its deliveries may still be on their way).
+    func waitForWorker() {
+        queue.sync {}
+    }
+
     /// How many covers are asked for and not yet delivered.
-    var pending: Int { wanted.withLock { $0.count } }
+    var pending: Int { asked.withLock { $0.wanted.count } }
 
     /// The cover is no longer wanted ahead (or was loaded on the spot): not started, it is skipped; on its way,
     /// it is dropped on arrival.
     func cancel(_ path: String) {
-        wanted.withLock { _ = $0.remove(path) }
+        asked.withLock { a in
+            a.wanted[path] = nil
+            a.decoded[path] = nil
+        }
     }
 }

@@ -123,15 +123,23 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     func cover(for index: Int, preparingFor pixelSize: Size? = nil) -> Image? {
         let path = session.tracks[index].path
         if let cached = covers.value(for: path) { return cached }
+        // Decoded by the worker (ahead of the first frame, or on its way to the main loop): shown now.
+        if let ready = coverLoader?.take(path) {
+            let image = store(ready, for: path)
+            arrived(image, for: path)
+            return image
+        }
         if let coverLoader, isFirstFrameShown || index != session.current {
-            coverLoader.prefetch(path, preparingFor: pixelSize ?? carouselPixelSize) { [weak self] outcome in
-                self?.prefetched(outcome, for: path)
-            }
+            prefetch(path, preparingFor: pixelSize ?? carouselPixelSize, with: coverLoader)
             return nil
         }
         coverLoader?.cancel(path)
         let early = pixelSize.flatMap { earlyCover?.take(path, pixelSize: $0) }
         return store(early ?? CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders), for: path)
+    }
+
+    private func prefetch(_ path: String, preparingFor pixelSize: Size, with coverLoader: CoverLoader) {
+        coverLoader.prefetch(path, preparingFor: pixelSize) { [weak self] outcome in self?.prefetched(outcome, for: path) }
     }
 
     @discardableResult
@@ -184,7 +192,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
             if let cached = covers.value(for: path) {
                 guard let image = cached, renderer?.hasTexture(for: image, pixelSize: size) == false else { continue }
             }
-            coverLoader.prefetch(path, preparingFor: size) { [weak self] outcome in self?.prefetched(outcome, for: path) }
+            prefetch(path, preparingFor: size, with: coverLoader)
         }
     }
 
@@ -203,7 +211,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
             if case .picture(let picture) = outcome { cached?.adoptPreparedLevel(of: picture) }
             return
         }
-        let image = store(outcome, for: path)
+        arrived(store(outcome, for: path), for: path)
+    }
+
+    /// A cover that was missing is there: the cells, the backdrop and the library's rows that show it show it.
+    private func arrived(_ image: Image?, for path: String) {
         for cell in view.carousel.visibleCells {
             guard let cell = cell as? CoverCell, let item = view.carousel.indexPath(for: cell)?.item,
                   session.tracks[item].path == path else { continue }
