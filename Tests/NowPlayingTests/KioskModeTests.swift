@@ -79,6 +79,26 @@ struct KioskWindowTests {
         }
     }
 
+    /// Started fullscreen where no window manager runs, the window is made as large as the screen and nothing is
+    /// asked of a window manager (SDL waited a tenth of a second for the answer nobody gives, the window on the
+    /// screen and black: 180–240 ms before the first frame); `f` gives it the size asked for, centred, and `f`
+    /// again fills the screen again.
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    func aWindowStartedFullscreenWithoutAWindowManagerLeavesAndComesBack(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+        let script = "settle\nawait DIR/leave\nkey f\nsettle\nawait DIR/again\nkey f\nsettle\nwait 60000\n"
+        try withWindow(["--fullscreen", "--size", "414x736"], script: script, screen: (1280, 800), renderer: renderer) { x, window, dir in
+            var g = try geometry(x, window)
+            #expect(g.size == (1280, 800) && g.origin == (0, 0), "\(renderer): it fills the screen from the start:\n\(g.info)")
+            FileManager.default.createFile(atPath: dir + "/leave", contents: nil)
+            // Where SDL centres it: ((1280 − 414) / 2, (800 − 736) / 2).
+            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (414, 736) && g.origin == (433, 32) },
+                    "\(renderer): f gives it the size asked for, centred:\n\(g.info)")
+            FileManager.default.createFile(atPath: dir + "/again", contents: nil)
+            #expect(waitFor(20) { g = (try? geometry(x, window)) ?? g; return g.size == (1280, 800) && g.origin == (0, 0) },
+                    "\(renderer): and f again fills the screen:\n\(g.info)")
+        }
+    }
+
     /// A window asked larger than the screen (`--size 1080x1920` on a 1920 × 1200 desktop) keeps the shape asked
     /// for, as large as the screen holds, on it: centred by SDL, without a window manager it opened at y = −360
     /// with its header above the screen (found by a tester).

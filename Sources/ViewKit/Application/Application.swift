@@ -1,5 +1,6 @@
 import CSDL2
 import CX11ScreenSaver
+import CX11Window
 import FoundationEssentials
 import Glibc
 
@@ -71,8 +72,8 @@ public final class Application {
     let windowedPlace: SDL_Rect
     /// Where the window was before `setFullscreen` made it as large as the screen itself (no window manager).
     var placeBeforeFullscreen: SDL_Rect?
-    /// Made fullscreen at its start, as large as the screen, and not left since.
-    lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless
+    /// Made fullscreen at its start by a window manager, as large as the screen, and not left since.
+    lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless && placeBeforeFullscreen == nil
     /// Points per SDL window unit's inverse: window coordinates are divided by it (the forced pixel scale, or
     /// the content scale of the window's current size).
     private(set) var inputScale = 1.0
@@ -139,8 +140,7 @@ public final class Application {
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
         // Shown with its first frame (`present`): the desktop never sees an iconless, replaced or empty window.
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
-        if configuration.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
         var windowed = SDL_Rect(x: centered, y: centered, w: asked.w, h: asked.h)
         var usable = SDL_Rect()
@@ -190,6 +190,17 @@ public final class Application {
         }
         sdlWindow = w
         windowedPlace = windowed
+        if configuration.fullscreen {
+            // Asked of a window manager, fullscreen is answered once the window is shown, and SDL waits for the
+            // answer (up to a tenth of a second, the window on the screen and empty). Without one (a kiosk's X
+            // server) nobody answers: the window made as large as the screen is all of it, left as `setFullscreen`
+            // leaves what it made so by hand.
+            if np_x11_has_window_manager(UnsafeMutableRawPointer(w)) == 0 {
+                placeBeforeFullscreen = windowed
+            } else {
+                SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            }
+        }
         if let path = configuration.iconPath, let icon = IMG_Load(path) {
             SDL_SetWindowIcon(w, icon)
             SDL_FreeSurface(icon)
