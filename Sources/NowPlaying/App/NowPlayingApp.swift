@@ -92,7 +92,9 @@ public final class NowPlayingApp {
                         ? CoverLoader(mainLoop: opening.mainLoop, folders: folders) : nil
                     reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
                                                     demo: resources.demoAlbum, opening: opening, cover: earlyCover,
-                                                    coverLoader: coverLoader, folders: folders) { arrivals.handle($0) }
+                                                    coverLoader: coverLoader, onLibrary: options.startOnLibrary, folders: folders) {
+                        arrivals.handle($0)
+                    }
                 }
         } catch {
             // No window: the reader is let finish its first part (it then only waits) before the error ends the process.

@@ -37,10 +37,11 @@ struct StartingQueue {
 
         /// Chooses what to play first and starts reading it in the background, returning at once; once its first
         /// part is read, the same thread decodes the first track's cover into `cover` for the window `opening`
-        /// expects, and asks `coverLoader` for the covers beside it. `mayKeepAside`: whether an unusable state
-        /// file may be moved aside (this instance owns the session).
+        /// expects, and asks `coverLoader` for the covers beside it (and with `onLibrary`, the library's first
+        /// screen of thumbnails). `mayKeepAside`: whether an unusable state file may be moved aside (this
+        /// instance owns the session).
         init(paths: [String], stateDirectory: String, mayKeepAside: Bool, demo: String, opening: Application.Opening,
-             cover: EarlyCover, coverLoader: CoverLoader?, folders: FolderListings,
+             cover: EarlyCover, coverLoader: CoverLoader?, onLibrary: Bool, folders: FolderListings,
              more: @escaping @MainActor @Sendable (Library.Result?) -> Void) {
             self.demo = demo
             var problem: String?
@@ -82,16 +83,22 @@ struct StartingQueue {
             // so the first frame, asking for it at once, waits for it rather than decoding it a second time.
             let decodesAfterHandOver = Locked(false)
             // Then the covers beside it, which the first frame shows the edges of, are decoded by the cover loader's
-            // worker (once the first's is, not to delay it): done by the first frame, it shows them rather than
-            // placeholders they replace a frame or more later.
+            // worker (once the first's is, not to delay it), and on the library the thumbnails of its first screen:
+            // done by the first frame, it shows them rather than placeholders they replace a frame or more later.
             let chooseCover: @Sendable (Library.Result) -> Void = { first in
                 let index = StartingQueue.firstIndex(in: first.tracks, current: current)
-                let size = coverSize(opening.expectedGeometry())
+                let geometry = opening.expectedGeometry()
+                let size = coverSize(geometry)
                 let planned = cover.plan(index.map { first.tracks[$0].path }, pixelSize: size, replacing: true)
                 decodesAfterHandOver.withLock { $0 = planned }
-                guard let index, let size, let coverLoader else { return }
+                guard let index, let size, let geometry, let coverLoader else { return }
                 let beside = [index + 1, index - 1].filter(first.tracks.indices.contains).map { first.tracks[$0].path }
                 coverLoader.decodeAhead(beside, preparingFor: size, after: cover.waitForDecode)
+                guard onLibrary else { return }
+                let rows = min(first.tracks.count, Int((geometry.points.height / LibraryCell.height).rounded(.up)))
+                let side = LibraryCell.thumbnailSide * geometry.pixelScale
+                coverLoader.decodeAhead((0..<rows).filter { $0 != index }.map { first.tracks[$0].path },
+                                        preparingFor: Size(width: side, height: side))
             }
             // The demo album is read whole before the queue is made (nothing more comes of it).
             reader = BackgroundLibrary(named, mainLoop: opening.mainLoop,

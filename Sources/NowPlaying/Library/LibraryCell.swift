@@ -3,9 +3,9 @@ import ViewKit
 /// A row of the library: the cover thumbnail, title, artist and length; the current track in the accent colour.
 final class LibraryCell: CollectionViewCell {
     static let reuseIdentifier = "track"
-    static let height = 64.0
+    nonisolated static let height = 64.0
     /// The cover thumbnail's side, in points.
-    static let thumbnailSide = 48.0
+    nonisolated static let thumbnailSide = 48.0
     let thumbnail = ImageView()
     let title = Label(text: "", font: Font(size: 16, weight: .semibold), color: Theme.primaryText)
     let artist = Label(text: "", font: Font(size: 13), color: Theme.secondaryText)
