@@ -1,5 +1,49 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether lld is here (`ld.lld` beside `swift` or on the PATH, as swift.org's toolchains have it): the app's
+/// binary is then linked by it (see the `nowplaying` target); else by the toolchain's default linker, as it is.
+let hasLLD: Bool = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld") }
+}()
+
+/// Whether this machine's C library loads packed relative relocations (DT_RELR, glibc 2.36: Debian 12, Ubuntu
+/// 22.10): a binary that has them does not start on an older one.
+let loadsPackedRelocations: Bool = {
+    #if canImport(Glibc)
+    var text = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return false }
+    // "glibc 2.36"
+    let version = String(cString: text).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}()
+
+/// How the app's binary is linked where lld is: its relative relocations packed (RELR: 9 KB to read and apply at
+/// start-up instead of 1 MB) where the C library loads them, no symbols exported (nothing looks up the app's own
+/// functions; unexported, unused ones are dropped), and in release builds the functions a session runs placed side
+/// by side (the list is written by scripts/order-functions.sh), so the code the app touches fills fewer pages
+/// (README, Performance).
+let appLinking: [LinkerSetting] = hasLLD ? [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"] + (loadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
+        .when(platforms: [.linux])
+    ),
+    .unsafeFlags(
+        [
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/nowplaying/hot-functions.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(platforms: [.linux], configuration: .release)
+    ),
+] : []
 
 let package = Package(
     name: "NowPlaying",
@@ -66,28 +110,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Linked by lld with its relative relocations packed (RELR: 9 KB to read and apply at start-up instead of
-        // 1 MB) and no symbols exported (nothing looks up the app's own functions; unexported, unused ones are
-        // dropped); in release builds the functions a session runs are placed side by side (the list is written by
-        // scripts/order-functions.sh), so the code the app touches fills fewer pages (README, Performance).
-        .executableTarget(
-            name: "nowplaying",
-            dependencies: ["NowPlaying"],
-            exclude: ["hot-functions.order"],
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux])
-                ),
-                .unsafeFlags(
-                    [
-                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/nowplaying/hot-functions.order",
-                        "-Xlinker", "--no-warn-symbol-ordering",
-                    ],
-                    .when(platforms: [.linux], configuration: .release)
-                ),
-            ]
-        ),
+        // Linked as `appLinking` says.
+        .executableTarget(name: "nowplaying", dependencies: ["NowPlaying"], exclude: ["hot-functions.order"], linkerSettings: appLinking),
         // A second program on ViewKit alone: the proof that the toolkit knows nothing of music.
         .executableTarget(name: "viewkit-gallery", dependencies: ["ViewKit"]),
         .executableTarget(

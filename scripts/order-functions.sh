@@ -8,7 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-command -v valgrind > /dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y valgrind || sudo apt-get install -y valgrind; }
+if ! command -v valgrind > /dev/null; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update && $sudo apt-get install -y valgrind
+fi
 swift build -c release --static-swift-stdlib --product nowplaying
 work="$(mktemp -d)"
 cleanup() { kill $(jobs -p) 2> /dev/null || true; rm -rf "$work"; }
@@ -32,7 +35,8 @@ for renderer in software opengl; do
 done
 # Each function of the binary (object names end in /nowplaying) with its own instruction count, summed over runs.
 # In callgrind's format "ob=(id) name" / "fn=(id) name" name an id once and repeat the bare id later ("cob", "cfn"
-# name callees the same way), and the cost line after "calls=" is the callee's, not the function's own.
+# name callees the same way), and the cost line after "calls=" is the callee's, not the function's own. Callgrind's
+# names for recursion levels ("f'2"), code without a symbol ("0x…") and "(below main)" name no symbol: left out.
 awk '
     function name(table, line,    id, rest) {
         id = line; sub(/^\(/, "", id); sub(/\).*/, "", id)
@@ -46,6 +50,6 @@ awk '
     /^cfn=/ { name(functions, substr($0, 5)); next }
     /^calls=/ { skip = 1; next }
     /^[0-9+*-]/ { if (skip) { skip = 0; next } if (fn != "") cost[fn] += $2 }
-    END { for (f in cost) print cost[f], f }
+    END { for (f in cost) if (f !~ /\047[0-9]+$/ && f !~ /^0x/ && f !~ /^\(/) print cost[f], f }
 ' "$work"/*.out | sort -k1,1nr -k2 | cut -d' ' -f2- > Sources/nowplaying/hot-functions.order
 echo "$(wc -l < Sources/nowplaying/hot-functions.order) functions in Sources/nowplaying/hot-functions.order"

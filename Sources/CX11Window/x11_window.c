@@ -36,12 +36,17 @@ static Window named_window(Display *display, Window window, Atom property, get_p
     return named;
 }
 
+/* libX11 as SDL loaded it for its own calls (RTLD_NOLOAD: nothing is loaded here if SDL did not), with `window`'s
+   (an SDL_Window *) display and X window in `info`; NULL on another video driver. Close it with dlclose. */
+static void *x11_library(void *window, SDL_SysWMinfo *info) {
+    SDL_VERSION(&info->version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)window, info) || info->subsystem != SDL_SYSWM_X11) return NULL;
+    return dlopen("libX11.so.6", RTLD_NOW | RTLD_NOLOAD);
+}
+
 int np_x11_has_window_manager(void *window) {
     SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo((SDL_Window *)window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
-    /* The library SDL loaded for its own calls (RTLD_NOLOAD: nothing is loaded here if SDL did not). */
-    void *x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_NOLOAD);
+    void *x11 = x11_library(window, &info);
     if (!x11) return -1;
     intern_atom_fn intern = (intern_atom_fn)dlsym(x11, "XInternAtom");
     default_root_fn root = (default_root_fn)dlsym(x11, "XDefaultRootWindow");
@@ -64,4 +69,46 @@ int np_x11_has_window_manager(void *window) {
     }
     dlclose(x11);
     return result;
+}
+
+typedef int (*change_property_fn)(Display *, Window, Atom, Atom, int, int, const unsigned char *, int);
+typedef Status (*get_attributes_fn)(Display *, Window, XWindowAttributes *);
+typedef Status (*send_event_fn)(Display *, Window, Bool, long, XEvent *);
+typedef int (*flush_fn)(Display *);
+
+void np_x11_set_fullscreen_state(void *window, int on) {
+    int managed = np_x11_has_window_manager(window) == 1;
+    SDL_SysWMinfo info;
+    void *x11 = x11_library(window, &info);
+    if (!x11) return;
+    intern_atom_fn intern = (intern_atom_fn)dlsym(x11, "XInternAtom");
+    default_root_fn root = (default_root_fn)dlsym(x11, "XDefaultRootWindow");
+    change_property_fn change = (change_property_fn)dlsym(x11, "XChangeProperty");
+    get_attributes_fn attributes = (get_attributes_fn)dlsym(x11, "XGetWindowAttributes");
+    send_event_fn send = (send_event_fn)dlsym(x11, "XSendEvent");
+    flush_fn flush = (flush_fn)dlsym(x11, "XFlush");
+    if (intern && root && change && attributes && send && flush) {
+        Display *display = info.info.x11.display;
+        Window xwindow = info.info.x11.window;
+        Atom state = intern(display, "_NET_WM_STATE", False);
+        Atom fullscreen = intern(display, "_NET_WM_STATE_FULLSCREEN", False);
+        XWindowAttributes a;
+        int mapped = attributes(display, xwindow, &a) && a.map_state != IsUnmapped;
+        if (managed && mapped) {
+            /* A shown window's state is the window manager's: asked of it (EWMH), from a normal application. */
+            XEvent e = {0};
+            e.xclient.type = ClientMessage;
+            e.xclient.window = xwindow;
+            e.xclient.message_type = state;
+            e.xclient.format = 32;
+            e.xclient.data.l[0] = on ? 1 : 0;
+            e.xclient.data.l[1] = (long)fullscreen;
+            e.xclient.data.l[3] = 1;
+            send(display, root(display), False, SubstructureRedirectMask | SubstructureNotifyMask, &e);
+        } else {
+            change(display, xwindow, state, XA_ATOM, 32, PropModeReplace, (const unsigned char *)&fullscreen, on ? 1 : 0);
+        }
+        flush(display);
+    }
+    dlclose(x11);
 }

@@ -96,14 +96,17 @@ struct CoverPrefetchTests {
         ReadLog.$current.withValue(log) {
             loader.decodeAhead([first, second], preparingFor: size, after: { release.wait() })
         }
+        // Time for a worker that did not wait to read the first cover (20 ms: it takes a few).
+        Thread.sleep(forTimeInterval: 0.02)
         #expect(log.reads.isEmpty, "nothing decoded until what it must not slow down is done")
         release.signal()
         loader.waitForWorker()
-        guard case .picture? = loader.take(first) else {
+        #expect(loader.take(first, pixelSize: Size(width: 200, height: 200)) == nil, "not taken for another size")
+        guard case .picture? = loader.take(first, pixelSize: size) else {
             Issue.record("decoded and kept until taken")
             return
         }
-        #expect(loader.take(first) == nil, "taken once")
+        #expect(loader.take(first, pixelSize: size) == nil, "taken once")
         let delivered = Delivered()
         loader.prefetch(second, preparingFor: size) { delivered.outcome = $0 }
         let end = Date().addingTimeInterval(20)

@@ -35,11 +35,48 @@ struct EarlyCoverTests {
         #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
     }
 
-    /// Once the first track's cover is decoded, the covers beside it are decoded by the cover loader's worker
-    /// while the window opens, and the cells made after (the first frame's, which show the next cover's edge at
-    /// 375 × 667, both sides when the saved track is mid-album) show them rather than placeholders they replace
-    /// a frame or more later (found by a tester: the next cover's edge came 35–80 ms after the first frame).
+    /// A 375 × 667 window's reading of `folder` begun as the app begins it (with a cover loader, on the library
+    /// or not), once its first part is handed over: the queue, the loader, what was read, and the window.
+    private func startReading(_ folder: String, onLibrary: Bool, log: ReadLog) throws -> (StartingQueue, CoverLoader, Application) {
+        let resources = try AppResources.locate()
+        let folders = FolderListings(), state = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
+        var reading: StartingQueue.Reading?
+        var loader: CoverLoader?
+        let app = try ReadLog.$current.withValue(log) {
+            try Application(configuration: .init(title: "reading", size: Size(width: 375, height: 667), headless: true,
+                                                 fonts: resources.fontLibrary), clock: ManualClock()) { opening in
+                loader = CoverLoader(mainLoop: opening.mainLoop, folders: folders)
+                reading = StartingQueue.Reading(paths: [folder], stateDirectory: state, mayKeepAside: false, demo: resources.demoAlbum,
+                                                opening: opening, cover: EarlyCover(), coverLoader: loader, onLibrary: onLibrary,
+                                                folders: folders) { _ in }
+            }
+        }
+        return (StartingQueue(try #require(reading)), try #require(loader), app)
+    }
+
+    /// Once the first track's cover is decoded, the covers beside it are decoded by the cover loader's worker, asked
+    /// before the queue is handed over (while the window opens), at the carousel's pixel size (307 px at 375 × 667):
+    /// the first frame shows their edges (the next one's at 375 × 667, both when the saved track is mid-album)
+    /// rather than placeholders they replace a frame or more later (found by a tester: 35–80 ms after it).
     @Test func theCoversBesideTheFirstAreDecodedWhileTheWindowOpens() throws {
+        let folder = try album(tracks: 3, side: 600)
+        let log = ReadLog()
+        let (start, loader, app) = try startReading(folder, onLibrary: false, log: log)
+        #expect(start.tracks.count == 3 && start.index == 0)
+        loader.waitForWorker()
+        let carousel = Size(width: 307, height: 307)
+        guard case .picture? = loader.take(folder + "/02 Large Cover.mp3", pixelSize: carousel) else {
+            Issue.record("the next cover decoded ahead at the carousel's size")
+            return
+        }
+        #expect(loader.take(folder + "/03 Large Cover.mp3", pixelSize: carousel) == nil, "only the covers beside it")
+        #expect(log.reads.filter { $0.onMainThread && $0.fields.contains(.picture) }.isEmpty)
+        _ = app
+    }
+
+    /// The app's cells take what the worker decoded: once it is done, cells made anew show it, read once, off the
+    /// main thread; the covers decoded ahead nobody took are dropped once the first frame is up.
+    @Test func cellsTakeTheCoversTheWorkerDecoded() throws {
         let folder = try album(tracks: 3, side: 600)
         var options = headlessOptions(size: Size(width: 375, height: 667))
         options.paths = [folder]
@@ -47,8 +84,6 @@ struct EarlyCoverTests {
         let log = ReadLog()
         let a = try ReadLog.$current.withValue(log) { try NowPlayingApp(options: options) }
         let loader = try #require(a.controller.coverLoader)
-        // Whether the worker was done when the app laid out its first frame depends on this machine (it was
-        // asked before the queue was handed over); once it is, cells made anew show what it decoded.
         loader.waitForWorker()
         ReadLog.$current.withValue(log) {
             a.view.carousel.reloadData()
@@ -59,42 +94,33 @@ struct EarlyCoverTests {
         #expect(cell.coverImageView.image != nil, "drawn, not its placeholder")
         let reads = log.reads.filter { $0.path == a.session.tracks[1].path && $0.fields.contains(.picture) }
         #expect(reads.count == 1 && reads.allSatisfy { !$0.onMainThread }, "read once, by the worker: \(reads)")
-        #expect(loader.take(a.session.tracks[1].path) == nil, "taken, so not delivered again")
+        a.controller.isFirstFrameShown = true
+        loader.waitForWorker()
+        a.advanceFrame()
+        #expect(loader.pending == 0, "nothing is kept for nobody")
     }
 
     /// Started on the library, the thumbnails of its first screen are asked of the cover loader's worker before
-    /// the queue is handed over (they came one by one, grey boxes for 35–60 ms after the first frame): 667 pt hold
+    /// the queue is handed over (they came one by one, grey boxes for 20–35 ms after the first frame): 667 pt hold
     /// 11 rows of 64 pt; the first is the first track's (its cover the early one), the ten after it are decoded
     /// ahead at the thumbnail's 48 px, none on the main thread.
     @Test func startingOnTheLibraryItsFirstScreenOfThumbnailsIsDecodedWhileTheWindowOpens() throws {
         let folder = try album(tracks: 14, side: 64)
-        let resources = try AppResources.locate()
-        let folders = FolderListings(), state = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
-        var reading: StartingQueue.Reading?
-        var loader: CoverLoader?
         let log = ReadLog()
-        let app = try ReadLog.$current.withValue(log) {
-            try Application(configuration: .init(title: "library", size: Size(width: 375, height: 667), headless: true,
-                                                 fonts: resources.fontLibrary), clock: ManualClock()) { opening in
-                loader = CoverLoader(mainLoop: opening.mainLoop, folders: folders)
-                reading = StartingQueue.Reading(paths: [folder], stateDirectory: state, mayKeepAside: false, demo: resources.demoAlbum,
-                                                opening: opening, cover: EarlyCover(), coverLoader: loader, onLibrary: true,
-                                                folders: folders) { _ in }
-            }
-        }
-        let start = StartingQueue(try #require(reading))
+        let (start, loader, app) = try startReading(folder, onLibrary: true, log: log)
         #expect(start.tracks.count == 14)
-        let worker = try #require(loader)
-        worker.waitForWorker()
+        loader.waitForWorker()
+        let thumbnail = Size(width: 48, height: 48)
         for track in 2...11 {
-            let path = folder + String(format: "/%02d Large Cover.mp3", track)
-            guard case .picture? = worker.take(path) else {
+            guard case .picture? = loader.take(folder + String(format: "/%02d Large Cover.mp3", track), pixelSize: thumbnail) else {
                 Issue.record("track \(track)'s thumbnail decoded ahead")
                 continue
             }
         }
-        #expect(worker.take(folder + "/12 Large Cover.mp3") == nil, "not beyond the first screen")
+        #expect(loader.take(folder + "/12 Large Cover.mp3", pixelSize: thumbnail) == nil, "not beyond the first screen")
         #expect(log.reads.filter { $0.onMainThread && $0.fields.contains(.picture) }.isEmpty)
+        loader.dropUnclaimed()
+        #expect(loader.pending == 0, "what nobody took is dropped (the next cover, decoded at the carousel's size)")
         _ = app
     }
 

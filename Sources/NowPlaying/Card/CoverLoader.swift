@@ -19,12 +19,17 @@ final class CoverLoader: Sendable {
 
     private let queue = DispatchQueue(label: "covers")
     typealias Delivery = @MainActor @Sendable (Outcome) -> Void
+    /// A cover asked for: a track's, for a view of a pixel size (the level its pixels are kept at).
+    private struct Key: Hashable {
+        let path: String
+        let pixelSize: Size
+    }
     private struct Asked {
-        /// Paths asked for and not yet delivered, taken nor cancelled, with whom to deliver them to (nil: kept
+        /// Covers asked for and not yet delivered, taken nor cancelled, with whom to deliver them to (nil: kept
         /// until taken, or until `prefetch` names someone).
-        var wanted: [String: Delivery?] = [:]
+        var wanted: [Key: Delivery?] = [:]
         /// Covers decoded and not yet delivered nor taken.
-        var decoded: [String: Outcome] = [:]
+        var decoded: [Key: Outcome] = [:]
     }
     private let asked = Locked(Asked())
     private let mainLoop: MainLoopQueue
@@ -72,70 +77,86 @@ final class CoverLoader: Sendable {
     }
 
     /// Loads the cover on the worker thread, in the order asked, unless `cancel` comes first; `deliver`
-    /// receives it on the main loop. A path already on its way is not asked for twice (one decoded ahead is
-    /// delivered to `deliver` once decoded).
+    /// receives it on the main loop. A cover already on its way at that size is not asked for twice (one decoded
+    /// ahead is delivered to `deliver` once decoded).
     func prefetch(_ path: String, preparingFor pixelSize: Size, deliver: @escaping Delivery) {
         enum Next { case decode, deliver, wait }
+        let key = Key(path: path, pixelSize: pixelSize)
         let next = asked.withLock { a -> Next in
-            switch a.wanted[path] {
+            switch a.wanted[key] {
             case nil:
-                a.wanted[path] = deliver
+                a.wanted[key] = deliver
                 return .decode
             case .some(nil):
-                a.wanted[path] = deliver
-                return a.decoded[path] == nil ? .wait : .deliver
+                a.wanted[key] = deliver
+                return a.decoded[key] == nil ? .wait : .deliver
             case .some(.some):
                 return .wait
             }
         }
         switch next {
-        case .decode: enqueue(path, preparingFor: pixelSize)
-        case .deliver: deliverSoon(path, to: deliver)
+        case .decode: enqueue(key)
+        case .deliver: deliverSoon(key, to: deliver)
         case .wait: break
         }
     }
 
     /// Decodes the covers of `paths` on the worker thread once `after` has returned there (work they must not
-    /// slow down), keeping each until it is taken (`take`) or a `prefetch` of it names whom to deliver it to.
-    /// Callable from any thread.
+    /// slow down), keeping each until it is taken (`take`) or a `prefetch` of it names whom to deliver it to, or
+    /// until nobody asked for it by `dropUnclaimed`. Callable from any thread.
     func decodeAhead(_ paths: [String], preparingFor pixelSize: Size, after: @escaping @Sendable () -> Void = {}) {
         let new = asked.withLock { a in
-            paths.filter { path in
-                guard a.wanted[path] == nil else { return false }
-                a.wanted[path] = .some(nil)
+            paths.map { Key(path: $0, pixelSize: pixelSize) }.filter { key in
+                guard a.wanted[key] == nil else { return false }
+                a.wanted[key] = .some(nil)
                 return true
             }
         }
         queue.async(execute: after)
-        for path in new { enqueue(path, preparingFor: pixelSize) }
+        for key in new { enqueue(key) }
     }
 
-    private func enqueue(_ path: String, preparingFor pixelSize: Size) {
+    private func enqueue(_ key: Key) {
         queue.async(execute: ReadLog.carried { [self] in
-            let wanted = asked.withLock { $0.wanted[path] != nil }
-            let outcome = wanted ? CoverLoader.load(path, preparingFor: pixelSize, folders: folders) : nil
+            let wanted = asked.withLock { $0.wanted[key] != nil }
+            let outcome = wanted ? CoverLoader.load(key.path, preparingFor: key.pixelSize, folders: folders) : nil
             let delivery = asked.withLock { a -> Delivery? in
-                guard let outcome, let delivery = a.wanted[path] else { return nil }
-                a.decoded[path] = outcome
+                guard let outcome, let delivery = a.wanted[key] else { return nil }
+                a.decoded[key] = outcome
                 return delivery
             }
-            if let delivery { deliverSoon(path, to: delivery) }
+            if let delivery { deliverSoon(key, to: delivery) }
         })
     }
 
-    private func deliverSoon(_ path: String, to deliver: @escaping Delivery) {
+    private func deliverSoon(_ key: Key, to deliver: @escaping Delivery) {
         mainLoop.async { [self] in
-            if let outcome = take(path) { deliver(outcome) }
+            if let outcome = take(key) { deliver(outcome) }
         }
     }
 
-    /// The cover of `path` if the worker has decoded it and not yet delivered it: taken now (a frame being drawn
-    /// shows it rather than the placeholder), it is not delivered.
-    func take(_ path: String) -> Outcome? {
+    /// The cover of `path` for a view of `pixelSize` pixels if the worker has decoded it and not yet delivered
+    /// it: taken now (a frame being drawn shows it rather than the placeholder), it is not delivered.
+    func take(_ path: String, pixelSize: Size) -> Outcome? {
+        take(Key(path: path, pixelSize: pixelSize))
+    }
+
+    private func take(_ key: Key) -> Outcome? {
         asked.withLock { a in
-            guard let outcome = a.decoded.removeValue(forKey: path) else { return nil }
-            a.wanted[path] = nil
+            guard let outcome = a.decoded.removeValue(forKey: key) else { return nil }
+            a.wanted[key] = nil
             return outcome
+        }
+    }
+
+    /// Covers decoded ahead that nobody has taken or asked to be delivered (the first frame is up without them):
+    /// dropped, decoded or not, rather than kept until their track is shown.
+    func dropUnclaimed() {
+        asked.withLock { a in
+            for (key, delivery) in a.wanted where delivery == nil {
+                a.wanted[key] = nil
+                a.decoded[key] = nil
+            }
         }
     }
 
@@ -151,8 +172,8 @@ final class CoverLoader: Sendable {
     /// it is dropped on arrival.
     func cancel(_ path: String) {
         asked.withLock { a in
-            a.wanted[path] = nil
-            a.decoded[path] = nil
+            for key in a.wanted.keys where key.path == path { a.wanted[key] = nil }
+            for key in a.decoded.keys where key.path == path { a.decoded[key] = nil }
         }
     }
 }

@@ -38,6 +38,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
             guard isFirstFrameShown else { return }
             earlyCover?.discard()
             earlyCover = nil
+            coverLoader?.dropUnclaimed()
         }
     }
     /// The first track's cover, being decoded while the window opened (taken by the first frame if it is the
@@ -124,7 +125,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         let path = session.tracks[index].path
         if let cached = covers.value(for: path) { return cached }
         // Decoded by the worker (ahead of the first frame, or on its way to the main loop): shown now.
-        if let ready = coverLoader?.take(path) {
+        if let ready = coverLoader?.take(path, pixelSize: pixelSize ?? carouselPixelSize) {
             let image = store(ready, for: path)
             arrived(image, for: path)
             return image

@@ -10,6 +10,7 @@ extension Application {
         // Made so by hand, it is given back by hand, whatever runs now.
         if !on, let place = placeBeforeFullscreen {
             placeBeforeFullscreen = nil
+            np_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdlWindow), 0)
             SDL_SetWindowSize(sdlWindow, place.w, place.h)
             SDL_SetWindowPosition(sdlWindow, place.x, place.y)
             return
@@ -34,6 +35,7 @@ extension Application {
             SDL_GetWindowPosition(sdlWindow, &place.x, &place.y)
             SDL_GetWindowSize(sdlWindow, &place.w, &place.h)
             placeBeforeFullscreen = place
+            np_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdlWindow), 1)
             SDL_SetWindowPosition(sdlWindow, screen.x, screen.y)
             SDL_SetWindowSize(sdlWindow, screen.w, screen.h)
         } else {

@@ -72,8 +72,8 @@ public final class Application {
     let windowedPlace: SDL_Rect
     /// Where the window was before `setFullscreen` made it as large as the screen itself (no window manager).
     var placeBeforeFullscreen: SDL_Rect?
-    /// Made fullscreen at its start by a window manager, as large as the screen, and not left since.
-    lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless && placeBeforeFullscreen == nil
+    /// Made fullscreen at its start, as large as the screen, and not left since.
+    lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless
     /// Points per SDL window unit's inverse: window coordinates are divided by it (the forced pixel scale, or
     /// the content scale of the window's current size).
     private(set) var inputScale = 1.0
@@ -140,7 +140,9 @@ public final class Application {
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
         // Shown with its first frame (`present`): the desktop never sees an iconless, replaced or empty window.
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        // Off screen, SDL's driver gives a fullscreen window its size when it is made.
+        if configuration.fullscreen && configuration.headless { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
         var windowed = SDL_Rect(x: centered, y: centered, w: asked.w, h: asked.h)
         var usable = SDL_Rect()
@@ -190,13 +192,14 @@ public final class Application {
         }
         sdlWindow = w
         windowedPlace = windowed
-        if configuration.fullscreen {
+        if configuration.fullscreen && !configuration.headless {
             // Asked of a window manager, fullscreen is answered once the window is shown, and SDL waits for the
             // answer (up to a tenth of a second, the window on the screen and empty). Without one (a kiosk's X
             // server) nobody answers: the window made as large as the screen is all of it, left as `setFullscreen`
-            // leaves what it made so by hand.
+            // leaves what it made so by hand, and marked fullscreen for a window manager that starts later.
             if np_x11_has_window_manager(UnsafeMutableRawPointer(w)) == 0 {
                 placeBeforeFullscreen = windowed
+                np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
             } else {
                 SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             }
@@ -239,8 +242,10 @@ public final class Application {
     }
 
     /// Shows the window and asks the window manager to bring it to the front (another program asked for it).
+    /// Before its first frame the window is not shown yet, and comes up in front with it: nothing is done.
     public func raise() {
-        if isShown { SDL_ShowWindow(sdlWindow) }
+        guard isShown else { return }
+        SDL_ShowWindow(sdlWindow)
         SDL_RaiseWindow(sdlWindow)
     }
 
