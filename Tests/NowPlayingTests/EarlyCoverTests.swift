@@ -28,9 +28,8 @@ struct EarlyCoverTests {
         let pictureReads = log.reads.filter { $0.path == first && $0.fields.contains(.picture) }
         #expect(pictureReads.count == 1, "its picture read once: \(pictureReads)")
         #expect(pictureReads.allSatisfy { !$0.onMainThread }, "on the reader's thread, not the main one")
-        // Taken at the carousel's size: the first frame drew it from the level decoded for it (the 1200 px
-        // JPEG decodes at 3/8 = 450 px, more than a third over the 375 × 667 window's 307 px carousel, and is
-        // resampled to it).
+        // Taken at the carousel's size: the first frame drew it from the level decoded for it (the 375 × 667
+        // window's carousel is 307 px; the 1200 px JPEG is decoded at a reduced scale for it).
         let cover = try #require(a.controller.cover(for: 0))
         let side = a.view.carousel.bounds.height
         #expect(a.application.renderer.hasTexture(for: cover, pixelSize: Size(width: side, height: side)))
