@@ -52,4 +52,6 @@ awk '
     /^[0-9+*-]/ { if (skip) { skip = 0; next } if (fn != "") cost[fn] += $2 }
     END { for (f in cost) if (f !~ /\047[0-9]+$/ && f !~ /^0x/ && f !~ /^\(/) print cost[f], f }
 ' "$work"/*.out | sort -k1,1nr -k2 | cut -d' ' -f2- > Sources/nowplaying/hot-functions.order
+# SwiftPM does not know the list is an input of the link: the binary is removed so the next build links it anew.
+rm -f "$(swift build -c release --show-bin-path)/nowplaying"
 echo "$(wc -l < Sources/nowplaying/hot-functions.order) functions in Sources/nowplaying/hot-functions.order"
