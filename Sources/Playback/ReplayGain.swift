@@ -4,10 +4,11 @@ import Glibc
 /// A track's ReplayGain tags (REPLAYGAIN_TRACK/ALBUM_GAIN and _PEAK, or Opus's R128_TRACK/ALBUM_GAIN
 /// converted to ReplayGain's −18 LUFS reference): gains in dB, peaks as fractions of full scale.
 public struct ReplayGain: Sendable, Hashable {
-    public var trackGain: Double?
-    public var trackPeak: Double?
-    public var albumGain: Double?
-    public var albumPeak: Double?
+    // Kept in 32 bytes, not 64: every track of a library holds one.
+    @PackedDouble public var trackGain: Double?
+    @PackedDouble public var trackPeak: Double?
+    @PackedDouble public var albumGain: Double?
+    @PackedDouble public var albumPeak: Double?
 
     public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil) {
         self.trackGain = trackGain; self.trackPeak = trackPeak; self.albumGain = albumGain; self.albumPeak = albumPeak

@@ -9,12 +9,17 @@ public struct Track: Hashable, Sendable {
     public var album: String
     /// The album's artist, when the tags name one.
     public var albumArtist: String?
-    public var trackNumber: Int?
-    public var discNumber: Int?
+    // A library holds a track per file: its optional numbers take 8 bytes each (136 bytes a track, not 192).
+    @PackedInt public var trackNumber: Int? = nil
+    @PackedInt public var discNumber: Int? = nil
     /// Length in seconds when known before playing.
-    public var duration: Double?
-    /// The file's ReplayGain tags.
-    public var replayGain: ReplayGain?
+    @PackedDouble public var duration: Double? = nil
+    /// The file's ReplayGain tags (nil when none of the four is known).
+    public var replayGain: ReplayGain? {
+        get { gains == ReplayGain() ? nil : gains }
+        set { gains = newValue ?? ReplayGain() }
+    }
+    private var gains = ReplayGain()
 
     public init(path: String, title: String, artist: String, album: String, trackNumber: Int? = nil,
                 discNumber: Int? = nil, duration: Double? = nil) {

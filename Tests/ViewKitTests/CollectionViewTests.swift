@@ -88,6 +88,43 @@ final class CollectionViewTests {
         #expect(large.subviews.count == largeSource.created, "recycled cells are kept, not duplicated")
     }
 
+    /// Issue 18 (memory flat from 10 to 10,000 tracks): items of one size (the carousel's, the library list's)
+    /// keep no frame each: a layout of 10,000 holds nothing per item, yet every frame is where a line of items
+    /// `spacing` apart puts it (the formula written out), and the item under a point is the one whose frame
+    /// holds it (checked against a search of every frame).
+    @Test func testItemsOfOneSizeKeepNoFrameEach() {
+        let uniform = ItemFrames(count: 10_000, horizontal: true, across: 120, spacing: 7.5) { _ in Size(width: 100, height: 80) }
+        #expect(!uniform.keepsFramePerItem)
+        #expect(uniform.length == 10_000 * 100 + 9_999 * 7.5)
+        for i in [0, 1, 2, 4_999, 9_999] {
+            #expect(uniform.frame(at: i) == Rect(x: Double(i) * 107.5, y: 20, width: 100, height: 80))
+        }
+        let sizes: [Size] = (0..<50).map { (i: Int) -> Size in
+            let w: Int = 20 + (i * 37) % 60, h: Int = 10 + (i * 11) % 50
+            return Size(width: Double(w), height: Double(h))
+        }
+        let mixed = ItemFrames(count: 50, horizontal: false, across: 90, spacing: 3) { sizes[$0] }
+        #expect(mixed.keepsFramePerItem)
+        var y = 0.0
+        for (i, s) in sizes.enumerated() {
+            #expect(mixed.frame(at: i) == Rect(x: (90 - s.width) / 2, y: y, width: s.width, height: s.height))
+            y += s.height + 3
+        }
+        #expect(mixed.length == y - 3)
+        for frames in [uniform, mixed] {
+            for k in 0..<400 {
+                let x: Double = Double(k * 389 % 4_000) * 0.75, y: Double = Double(k * 211 % 1_900) * 0.5
+                let p = Point(x: x, y: y)
+                let everyFrame = (0..<min(frames.count, 200)).first { frames.frame(at: $0).contains(p) }
+                #expect(frames.index(at: p) == everyFrame, "point \(p)")
+            }
+        }
+        let (cv, _) = make(count: 10_000)
+        #expect(cv.frameForItem(at: ItemPath(item: 9_999)) == Rect(x: 999_900, y: 0, width: 100, height: 100))
+        #expect(cv.indexPathForItem(at: Point(x: 999_950, y: 50)) == ItemPath(item: 9_999))
+        #expect(cv.indexPathForItem(at: Point(x: 1_000_000, y: 50)) == nil)
+    }
+
     @Test func testReusedCellsArePrepared() {
         let (cv, _) = make(count: 10)
         cv.contentOffset = Point(x: 600, y: 0)

@@ -75,8 +75,8 @@ open class CollectionView: ScrollView {
     private var registered: [String: CollectionViewCell.Type] = [:]
     private var reusable: [String: [CollectionViewCell]] = [:]
     private var visible: [ItemPath: CollectionViewCell] = [:]
-    /// Item origins along the scroll axis and sizes, computed once per layout change (not per frame).
-    private var itemFrames: [Rect] = []
+    /// The items' frames, computed once per layout change (not per frame).
+    private var itemFrames = ItemFrames()
     private var layoutValid = false
     private var lastLayoutSize: Size = .zero
     /// Items handed to the prefetch data source that have not been visible since.
@@ -134,13 +134,13 @@ open class CollectionView: ScrollView {
     /// The item under a point in the collection view's (content) coordinates, if any.
     public func indexPathForItem(at point: Point) -> ItemPath? {
         prepareLayout()
-        return itemFrames.firstIndex { $0.contains(point) }.map { ItemPath(item: $0) }
+        return itemFrames.index(at: point).map { ItemPath(item: $0) }
     }
 
     /// The item's frame in content coordinates.
     public func frameForItem(at indexPath: ItemPath) -> Rect? {
         prepareLayout()
-        return itemFrames.indices.contains(indexPath.item) ? itemFrames[indexPath.item] : nil
+        return (0..<itemFrames.count).contains(indexPath.item) ? itemFrames.frame(at: indexPath.item) : nil
     }
 
     /// The content offset that puts the item at `position`, clamped to the scrollable range.
@@ -167,20 +167,13 @@ open class CollectionView: ScrollView {
         layoutValid = true
         lastLayoutSize = bounds.size
         let count = dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0
-        itemFrames.removeAll(keepingCapacity: true)
-        itemFrames.reserveCapacity(count)
         let horizontal = scrollDirection == .horizontal
-        var pos = 0.0
-        for i in 0..<count {
-            let s = flowDelegate?.collectionView(self, sizeForItemAt: ItemPath(item: i)) ?? itemSize
-            // One line: items are centred across the scroll axis.
-            let f = horizontal
-                ? Rect(x: pos, y: (bounds.height - s.height) / 2, width: s.width, height: s.height)
-                : Rect(x: (bounds.width - s.width) / 2, y: pos, width: s.width, height: s.height)
-            itemFrames.append(f)
-            pos += (horizontal ? s.width : s.height) + minimumLineSpacing
+        // One line: items are centred across the scroll axis.
+        itemFrames = ItemFrames(count: count, horizontal: horizontal, across: horizontal ? bounds.height : bounds.width,
+                                spacing: minimumLineSpacing) {
+            flowDelegate?.collectionView(self, sizeForItemAt: ItemPath(item: $0)) ?? itemSize
         }
-        let length = max(0, pos - (count > 0 ? minimumLineSpacing : 0))
+        let length = itemFrames.length
         contentSize = horizontal ? Size(width: length, height: bounds.height) : Size(width: bounds.width, height: length)
     }
 
@@ -191,13 +184,7 @@ open class CollectionView: ScrollView {
         let length = horizontal ? bounds.width : bounds.height
         let lo = (horizontal ? bounds.minX : bounds.minY) - margin * length
         let hi = (horizontal ? bounds.maxX : bounds.maxY) + margin * length
-        func end(_ f: Rect) -> Double { horizontal ? f.maxX : f.maxY }
-        func start(_ f: Rect) -> Double { horizontal ? f.minX : f.minY }
-        var a = 0, b = itemFrames.count
-        while a < b { let m = (a + b) / 2; if end(itemFrames[m]) <= lo { a = m + 1 } else { b = m } }
-        var last = a
-        while last < itemFrames.count && start(itemFrames[last]) < hi { last += 1 }
-        return a..<last
+        return itemFrames.range(meeting: lo, hi)
     }
 
     open override func layoutSubviews() {
@@ -218,7 +205,7 @@ open class CollectionView: ScrollView {
                 visible[ip] = c
                 return c
             }()
-            let f = itemFrames[i]
+            let f = itemFrames.frame(at: i)
             cell.bounds = Rect(origin: .zero, size: f.size)
             cell.center = f.center
         }
