@@ -4,6 +4,7 @@
 #include <SDL.h>
 #include <SDL_syswm.h>
 #include <X11/Xatom.h>
+#include <string.h>
 
 /* libX11 as SDL loaded it for its own calls (RTLD_NOLOAD: nothing is loaded here if SDL did not), the functions
    used here, and the display and X window of the SDL window it was opened for. */
@@ -122,4 +123,63 @@ void np_x11_set_fullscreen_state(void *window, int on) {
     }
     x.flush(x.display);
     close_x11(&x);
+}
+
+/* OpenGL drawn on the CPU: presenting the rectangles a frame redrew. */
+
+typedef const unsigned char *(*get_string_fn)(unsigned int);
+typedef const char *(*query_extensions_fn)(Display *, int);
+typedef void (*copy_sub_buffer_fn)(Display *, XID, int, int, int, int);
+
+#define NP_GL_RENDERER 0x1F01
+
+static int has_word(const char *list, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = list; p && (p = strstr(p, word)); p += n) {
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+    }
+    return 0;
+}
+
+int np_gl_copies_sub_buffer(void *window) {
+    struct x11 x;
+    if (!open_x11(window, &x)) return 0;
+    Display *display = x.display;
+    close_x11(&x);
+    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+    query_extensions_fn extensions = (query_extensions_fn)SDL_GL_GetProcAddress("glXQueryExtensionsString");
+    if (!get_string || !extensions || !SDL_GL_GetProcAddress("glXCopySubBufferMESA")) return 0;
+    const char *renderer = (const char *)get_string(NP_GL_RENDERER);
+    if (!renderer) return 0;
+    int cpu = strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe") || strstr(renderer, "Software Rasterizer");
+    return cpu && has_word(extensions(display, DefaultScreen(display)), "GLX_MESA_copy_sub_buffer");
+}
+
+/* Set when an X error came while a copy was checked (an X error handler is given no context of the caller's). */
+static int copy_refused;
+
+static int note_error(Display *display, XErrorEvent *event) {
+    (void)display;
+    (void)event;
+    copy_refused = 1;
+    return 0;
+}
+
+int np_gl_copy_sub_buffer(void *window, int left, int top, int width, int height) {
+    struct x11 x;
+    copy_sub_buffer_fn copy = (copy_sub_buffer_fn)SDL_GL_GetProcAddress("glXCopySubBufferMESA");
+    if (!copy || !open_x11(window, &x)) return 0;
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize((SDL_Window *)window, &w, &h);
+    /* Errors are collected here, not handed to the default handler, which ends the process: the copy is made
+       from the back buffer as large as the window was when the frame was drawn. */
+    x.sync(x.display, False);
+    copy_refused = 0;
+    XErrorHandler previous = x.set_handler(note_error);
+    /* GL's window coordinates start at the bottom left. */
+    copy(x.display, x.window, left, h - (top + height), width, height);
+    x.sync(x.display, False);
+    x.set_handler(previous);
+    close_x11(&x);
+    return !copy_refused;
 }

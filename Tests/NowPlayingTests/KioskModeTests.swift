@@ -52,8 +52,7 @@ struct KioskWindowTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try script.replacingOccurrences(of: "DIR", with: dir).write(toFile: dir + "/script", atomically: true, encoding: .utf8)
-        var env = ["SDL_AUDIODRIVER": "dummy"]
-        env["SDL_RENDER_DRIVER"] = renderer.driver
+        let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
         let app = try ChildProcess(try #require(ChildProcess.nowplaying).path,
                                    arguments + ["--new-instance", "--paused", "--state-dir", dir + "/state", "--script", dir + "/script"],
                                    env: x.environment(env), errors: dir + "/stderr")
@@ -86,7 +85,7 @@ struct KioskWindowTests {
     /// a request to a window manager, and without one the window stayed at its default size in the middle of the
     /// screen while the app drew a screen-sized frame into it (seen by a tester with `xwininfo`). What the X
     /// server has is read from the server.
-    @Test(arguments: [(800, 480), (1080, 1920)], ScreenMatchesRedrawTests.RendererChoice.allCases)
+    @Test(arguments: [(800, 480), (1080, 1920)], ScreenMatchesRedrawTests.RendererChoice.users)
     func theKioskFillsAScreenWithoutAWindowManager(screen: (Int, Int), renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
         try openWindow(["--kiosk"], screen: screen, renderer: renderer) { info, origin, size in
             #expect(size.width == screen.0 && size.height == screen.1, "\(renderer) on \(screen.0) × \(screen.1): the window is \(size.width) × \(size.height)")
@@ -98,7 +97,7 @@ struct KioskWindowTests {
     /// asked of a window manager (SDL waited a tenth of a second for the answer nobody gives, the window on the
     /// screen and black: 180–240 ms before the first frame); `f` gives it the size asked for, centred, and `f`
     /// again fills the screen again.
-    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users)
     func aWindowStartedFullscreenWithoutAWindowManagerLeavesAndComesBack(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
         let script = "settle\nawait DIR/leave\nkey f\nsettle\nawait DIR/again\nkey f\nsettle\nwait 60000\n"
         try withWindow(["--fullscreen", "--size", "414x736"], script: script, screen: (1280, 800), renderer: renderer) { x, window, dir in
@@ -117,7 +116,7 @@ struct KioskWindowTests {
     /// A window asked larger than the screen (`--size 1080x1920` on a 1920 × 1200 desktop) keeps the shape asked
     /// for, as large as the screen holds, on it: centred by SDL, without a window manager it opened at y = −360
     /// with its header above the screen (found by a tester).
-    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users)
     func aWindowAskedLargerThanTheScreenFitsOnIt(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
         try openWindow(["--size", "1080x1920"], screen: (1920, 1200), renderer: renderer) { info, origin, size in
             #expect(origin.x >= 0 && origin.y >= 0 && origin.x + size.width <= 1920 && origin.y + size.height <= 1200,
@@ -132,7 +131,7 @@ struct KioskWindowTests {
     /// and `f` did not bring it back (found by a tester, both renderers).
     /// With `staleCheck`, a window manager that went away (Openbox, killed) left the root naming its destroyed
     /// check window: reading that is an X error, which Xlib's default handler answers by ending the process.
-    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases, [false, true])
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users, [false, true])
     func fullscreenComesAndGoesWithoutAWindowManager(renderer: ScreenMatchesRedrawTests.RendererChoice, staleCheck: Bool) throws {
         let script = "settle\nkey f\nsettle\nawait DIR/leave\nkey f\nsettle\nwait 500\ndump DIR/views.json\nwait 60000\n"
         let prepare: (XDisplay) throws -> [ChildProcess] = { x in

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Glibc
 import Testing
+import NowPlaying
 import ViewKit
 
 /// What the X server shows equals a full redraw of the same state, on both of SDL's renderers a user gets:
@@ -12,10 +13,20 @@ import ViewKit
 /// scratch (`screenshot`, a full redraw) for the comparison.
 @Suite(.serialized)
 struct ScreenMatchesRedrawTests {
-    /// The renderers, by the value of SDL_RENDER_DRIVER (nil: SDL's default choice).
+    /// The renderers, by the value of SDL_RENDER_DRIVER (nil: SDL's default choice). OpenGL on Mesa's llvmpipe
+    /// presents only what changed (GLX_MESA_copy_sub_buffer); on a GPU it keeps its frame in a texture and
+    /// presents all of it, the path `defaultKeptFrame` takes here (`Renderer.presentDamageHint` set to 0).
     enum RendererChoice: String, CaseIterable, CustomTestStringConvertible {
-        case software, `default`
-        var driver: String? { self == .software ? "software" : nil }
+        case software, `default`, defaultKeptFrame
+        var environment: [String: String] {
+            switch self {
+            case .software: ["SDL_RENDER_DRIVER": "software"]
+            case .default: [:]
+            case .defaultKeptFrame: [Renderer.presentDamageHint: "0"]
+            }
+        }
+        /// The renderers users get (the kept frame's path is a GPU's, checked by this suite alone).
+        static let users: [RendererChoice] = [.software, .default]
         /// SDL's name for the renderer this choice must give under Xvfb with Mesa.
         var expectedName: String { self == .software ? "software" : "opengl" }
         var testDescription: String { rawValue }
@@ -67,8 +78,7 @@ struct ScreenMatchesRedrawTests {
         script += "quit\n"
         try script.write(toFile: "\(dir)/script", atomically: true, encoding: .utf8)
 
-        var env = ["SDL_AUDIODRIVER": "dummy"]
-        env["SDL_RENDER_DRIVER"] = renderer.driver
+        let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
         let app = try ChildProcess(binary.path, ["--size", "414x736", "--paused", "--state-dir", "\(dir)/state",
                                                  "--script", "\(dir)/script", "--stats", "\(dir)/stats.json"],
                                    env: x.environment(env), errors: "\(dir)/stderr")
@@ -104,6 +114,38 @@ struct ScreenMatchesRedrawTests {
         #expect(app.wait() == 0)
         let stats = try String(contentsOfFile: "\(dir)/stats.json", encoding: .utf8)
         #expect(stats.contains("\"renderer\":\"\(renderer.expectedName)\""), "the app drew with SDL's \(renderer.expectedName) renderer")
+    }
+
+    /// Issue 18 (llvmpipe's carousel CPU): OpenGL drawn on the CPU sends the X server the rectangles a frame
+    /// redrew, not the whole window at every present (and shades no copy of a kept frame). Playing redraws
+    /// the slider and a time a few times a second: what those presents sent is a small part of the frames'
+    /// whole windows, which the kept frame's path sends (written out: frames × 414 × 736). What the server
+    /// then shows is checked against full redraws by `everySettledFrameOnScreenEqualsAFullRedraw`.
+    @Test(arguments: [RendererChoice.default, .defaultKeptFrame])
+    func presentsSendOnlyWhatChanged(renderer: RendererChoice) throws {
+        let x = try XDisplay(width: 1280, height: 1024, withWindowManager: false)
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-damage-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "wait 1000\nsettle\nwait 2500\nquit\n".write(toFile: "\(dir)/script", atomically: true, encoding: .utf8)
+        let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
+        let app = try ChildProcess(binary.path, ["--size", "414x736", "--state-dir", "\(dir)/state",
+                                                 "--script", "\(dir)/script", "--stats", "\(dir)/stats.json"],
+                                   env: x.environment(env), errors: "\(dir)/stderr")
+        defer { app.stop() }
+        #expect(waitFor(60) { !app.isRunning }, "the script quit")
+        #expect(app.wait() == 0)
+        let report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: "\(dir)/stats.json")))
+        #expect(report.renderer == "opengl")
+        let sent = try #require(report.presentedPixels)
+        let whole = report.frames.count * 414 * 736
+        #expect(report.frames.count > 3, "playing drew frames")
+        if renderer == .default {
+            #expect(sent < whole / 4, "\(sent) pixels sent for \(report.frames.count) frames")
+        } else {
+            #expect(sent == whole, "the kept frame is presented whole")
+        }
     }
 
     private func perform(_ action: Action, on window: String, in x: XDisplay) throws {

@@ -7,7 +7,7 @@ import Testing
 /// What the X server did is read from the server (`xev` on the root window), not from the app.
 @Suite(.serialized)
 struct WindowMappingTests {
-    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.allCases)
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users)
     func theAppMapsExactlyOneWindow(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
         let x = try XDisplay(width: 800, height: 900)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-map-\(UUID().uuidString)").path
@@ -29,8 +29,7 @@ struct WindowMappingTests {
         try #require(listening, "xev watches the root window")
 
         try "settle\ndump \(dir)/dump.json\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
-        var env = ["SDL_AUDIODRIVER": "dummy"]
-        env["SDL_RENDER_DRIVER"] = renderer.driver
+        let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
         for arguments in [[String](), ["--kiosk"]] {
             let before = logged().components(separatedBy: "MapNotify event").count
             let app = try ChildProcess(try #require(ChildProcess.nowplaying).path,

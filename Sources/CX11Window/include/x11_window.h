@@ -13,4 +13,17 @@ int np_x11_has_window_manager(void *window);
  * this does not. Nothing on another video driver. */
 void np_x11_set_fullscreen_state(void *window, int on);
 
+/* Whether the OpenGL context SDL made for `window` (an SDL_Window *, its renderer's context current on this
+ * thread) rasterises on the CPU (Mesa's llvmpipe, softpipe or swrast: no GPU) and can copy part of its back buffer
+ * to the X window (GLX_MESA_copy_sub_buffer). Such a driver puts the whole back buffer to the X server at every
+ * swap; a copy of the changed rectangles leaves the back buffer as it was, so the next frame can be drawn over it.
+ * 0 on a GPU, another video driver, or without the extension. */
+int np_gl_copies_sub_buffer(void *window);
+
+/* Copies the rectangle at (`x`, `y`) (window pixels from the top left) of the back buffer of `window` to the window
+ * (an SDL_Window * for which np_gl_copies_sub_buffer said 1), after the GL commands queued so far. 1, or 0 when the
+ * X server refused it (the window changed size after the frame was drawn: the back buffer is no longer that
+ * size); the error is not fatal then, and the next frame should be drawn and shown whole. */
+int np_gl_copy_sub_buffer(void *window, int x, int y, int width, int height);
+
 #endif

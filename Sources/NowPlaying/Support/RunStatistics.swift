@@ -28,6 +28,8 @@ public struct RunReport: Codable, Sendable {
     public var pssKiB: Int?
     /// Tracks in the queue at start.
     public var tracks: Int
+    /// Pixels the run's presents sent to the window (`Renderer.presentedPixels`).
+    public var presentedPixels: Int?
     /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
     public var reads: ReadCounts?
 
@@ -91,7 +93,7 @@ final class RunStatistics {
     init(path: String, application: Application, tracks: Int) {
         self.path = path
         report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, pssKiB: nil,
-                           tracks: tracks, reads: nil)
+                           tracks: tracks, presentedPixels: nil, reads: nil)
         report.frames.reserveCapacity(4096)
         application.onDidDrawFrame = { [unowned self, unowned application] in
             let now = Monotonic.now()
@@ -100,6 +102,7 @@ final class RunStatistics {
                 readsBeforeFirstFrame = readLog?.reads.count ?? 0
             }
             report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame, processCPU: CPUTime.process()))
+            report.presentedPixels = application.renderer.presentedPixels
         }
     }
 

@@ -399,7 +399,8 @@ public final class Application {
             SDL_ShowWindow(sdlWindow)
             isShown = true
         }
-        renderer.present()
+        // A frame the window did not take (it changed size meanwhile) is drawn again, whole.
+        if !renderer.present() { window.setNeedsDisplay() }
     }
 
     private var idleWork: [() -> Void] = []

@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Window
 
 /// Draws a view tree through an SDL_Renderer: back to front, siblings by zPosition, transforms and
 /// alphas concatenated, subtrees with alpha below 1 composited as a group, clipping where asked.
@@ -98,7 +99,9 @@ public final class Renderer {
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         isSoftware = Renderer.name(of: handle) == "software"
-        keepsFrame = !isSoftware
+        presentsDamage = !isSoftware && SDL_GetHintBoolean(Renderer.presentDamageHint, SDL_TRUE) == SDL_TRUE
+            && SDL_RenderGetWindow(handle).map { np_gl_copies_sub_buffer(UnsafeMutableRawPointer($0)) != 0 } == true
+        keepsFrame = !isSoftware && !presentsDamage
         snapshotTargets = SnapshotTargets(keepsTargets: !isSoftware)
         var info = SDL_RendererInfo()
         let side = SDL_GetRendererInfo(handle, &info) == 0 ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
@@ -143,7 +146,24 @@ public final class Renderer {
     /// Whether frames are drawn into `frame` and copied to the window: on GPU renderers, whose back buffer is
     /// undefined after presenting; the software renderer draws into the window's surface, which keeps them.
     var keepsFrame: Bool
-    /// The target keeping the last frame, and the frame's size (its top-left part).
+    /// Whether frames are drawn straight into the window's back buffer and only the rectangles redrawn are copied
+    /// to the window, the back buffer keeping the frame: OpenGL drawn on the CPU (Mesa's llvmpipe, where there
+    /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
+    /// window at every present.
+    private(set) var presentsDamage: Bool
+    /// Copies of a part refused by the X server in a row.
+    private var refusedCopies = 0
+    /// The SDL hint (or environment variable) that, set to 0, keeps OpenGL drawn on the CPU on the kept frame's
+    /// path, as a GPU takes it (for tests of that path on a machine without a GPU).
+    public nonisolated static let presentDamageHint = "VIEWKIT_PRESENT_DAMAGE"
+    /// Pixels the presents since creation sent to the window: the whole frame at each, except where only the
+    /// rectangles redrawn are (`presentsDamage`).
+    public private(set) var presentedPixels = 0
+    /// The rectangles redrawn since the last present: nil when the whole frame was, none when nothing was (the
+    /// frame is shown again, as after an expose: all of it).
+    var damage: [PixelRect]?
+    /// The target keeping the last frame, and the frame's size (its top-left part; where frames are presented in
+    /// part, the size the last was drawn at, zero once a copy of it failed).
     var frame = GrowOnlyTarget()
     var frameSize = (width: 0, height: 0)
 
@@ -214,9 +234,34 @@ public final class Renderer {
     /// How many times a frame was shown (a frame drawn, or the last one shown again after an expose).
     public private(set) var presentCount = 0
 
-    /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one).
-    public func present() {
+    /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one). False when
+    /// the window did not take it (it changed size after the frame was drawn): the next frame is drawn whole.
+    @discardableResult
+    public func present() -> Bool {
         presentCount += 1
+        defer { damage = [] }
+        if presentsDamage, let window = SDL_RenderGetWindow(handle) {
+            SDL_RenderFlush(handle)
+            // What the back buffer holds: the frame as large as it was drawn.
+            let drawn = PixelRect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
+            let redrawn = damage ?? []
+            for r in (redrawn.isEmpty ? [drawn] : redrawn).map({ $0.intersection(drawn) }) where !r.isEmpty {
+                guard np_gl_copy_sub_buffer(UnsafeMutableRawPointer(window), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) != 0 else {
+                    // The frame is shown whole by a swap, and drawn again at the window's size. Copies refused
+                    // again and again (a driver that does not keep its word) give the kept frame's path back.
+                    SDL_RenderPresent(handle)
+                    frameSize = (0, 0)
+                    refusedCopies += 1
+                    if refusedCopies >= 3 { presentsDamage = false; keepsFrame = true }
+                    return false
+                }
+                refusedCopies = 0
+                presentedPixels += r.width * r.height
+            }
+            return true
+        }
+        let (w, h) = outputSize
+        presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
             setTarget(nil)
             SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
@@ -225,6 +270,7 @@ public final class Renderer {
             copyPixelForPixel(texture) { SDL_RenderCopy(handle, texture.handle, &used, &used) }
         }
         SDL_RenderPresent(handle)
+        return true
     }
 
     /// Runs `copy`, which draws `texture` pixel for pixel (same size, whole-pixel place), sampling its nearest
@@ -243,7 +289,17 @@ public final class Renderer {
     /// Where a frame of `width` × `height` is drawn: the window itself, or the kept frame's target (see
     /// `keepsFrame`). Whether it is new there (nothing of the last frame in it: a new texture, or a new size).
     func frameTarget(width: Int, height: Int) -> (OpaquePointer?, isNew: Bool) {
-        guard keepsFrame else { return (nil, false) }
+        guard keepsFrame else {
+            guard presentsDamage else { return (nil, false) }
+            // The back buffer presented in part keeps the last frame only at the size it was drawn at, and only
+            // while the X server took every copy of it.
+            let isNew = frameSize != (width, height)
+            // Mesa's software rasteriser learns the window's size at a swap, which a copy of a part is not: one
+            // is made (showing what the window shows) so that its back buffer is made as large as the window.
+            if isNew { SDL_RenderPresent(handle) }
+            frameSize = (width, height)
+            return (nil, isNew)
+        }
         guard let (texture, isNew) = frame.reserve(width: width, height: height, limit: maxTextureSide, on: handle) else {
             return (nil, true)
         }
