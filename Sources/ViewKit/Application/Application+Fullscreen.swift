@@ -10,6 +10,7 @@ extension Application {
         // Made so by hand, it is given back by hand, whatever runs now.
         if !on, let place = placeBeforeFullscreen {
             placeBeforeFullscreen = nil
+            fillsScreenFromStart = false
             np_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdlWindow), 0)
             SDL_SetWindowSize(sdlWindow, place.w, place.h)
             SDL_SetWindowPosition(sdlWindow, place.x, place.y)

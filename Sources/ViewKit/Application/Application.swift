@@ -70,7 +70,8 @@ public final class Application {
     private let sdlRenderer: OpaquePointer
     /// Where the window goes when it does not fill the screen: the size asked for (fitted to the screen), centred.
     let windowedPlace: SDL_Rect
-    /// Where the window was before `setFullscreen` made it as large as the screen itself (no window manager).
+    /// Where the window was, or would be, before it was made as large as the screen by hand: by `setFullscreen`
+    /// without a window manager, or at a fullscreen start.
     var placeBeforeFullscreen: SDL_Rect?
     /// Made fullscreen at its start, as large as the screen, and not left since.
     lazy var fillsScreenFromStart = configuration.fullscreen && !configuration.headless
@@ -193,16 +194,13 @@ public final class Application {
         sdlWindow = w
         windowedPlace = windowed
         if configuration.fullscreen && !configuration.headless {
-            // Asked of a window manager, fullscreen is answered once the window is shown, and SDL waits for the
-            // answer (up to a tenth of a second, the window on the screen and empty). Without one (a kiosk's X
-            // server) nobody answers: the window made as large as the screen is all of it, left as `setFullscreen`
-            // leaves what it made so by hand, and marked fullscreen for a window manager that starts later.
-            if np_x11_has_window_manager(UnsafeMutableRawPointer(w)) == 0 {
-                placeBeforeFullscreen = windowed
-                np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
-            } else {
-                SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
-            }
+            // SDL asks a window manager for fullscreen once the window is shown, and waits for the answer: the
+            // window stood on the screen decorated and black for a tenth of a second, and without a window manager
+            // (a kiosk's X server) nobody answers at all. The window made as large as the screen is marked
+            // fullscreen before it is shown instead, which a window manager honours as it maps it (and one started
+            // later finds), and is left as `setFullscreen` leaves what it made so by hand.
+            placeBeforeFullscreen = windowed
+            np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
         }
         if let path = configuration.iconPath, let icon = IMG_Load(path) {
             SDL_SetWindowIcon(w, icon)
@@ -396,6 +394,7 @@ public final class Application {
     /// Shows the frame drawn last, and the window with its first.
     private func present() {
         if !isShown {
+            renderer.finishDrawing()
             SDL_ShowWindow(sdlWindow)
             isShown = true
         }

@@ -151,8 +151,9 @@ public final class Renderer {
     /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
     /// window at every present.
     private(set) var presentsDamage: Bool
-    /// Copies of a part refused by the X server in a row.
+    /// Copies of a part refused by the X server in a row, the window's size unchanged, and that size.
     private var refusedCopies = 0
+    private var refusedAt: (width: Int, height: Int)?
     /// The SDL hint (or environment variable) that, set to 0, keeps OpenGL drawn on the CPU on the kept frame's
     /// path, as a GPU takes it (for tests of that path on a machine without a GPU).
     public nonisolated static let presentDamageHint = "VIEWKIT_PRESENT_DAMAGE"
@@ -234,6 +235,15 @@ public final class Renderer {
     /// How many times a frame was shown (a frame drawn, or the last one shown again after an expose).
     public private(set) var presentCount = 0
 
+    /// Waits until the frame drawn so far is in the back buffer: OpenGL runs queued commands later (llvmpipe on
+    /// its own threads), so a window shown before then stands black while they run (the first frame of a
+    /// fullscreen window: a tenth of a second on llvmpipe).
+    public func finishDrawing() {
+        SDL_RenderFlush(handle)
+        guard !isSoftware, let finish = SDL_GL_GetProcAddress("glFinish") else { return }
+        unsafeBitCast(finish, to: (@convention(c) () -> Void).self)()
+    }
+
     /// Shows the last rendered frame (copying it from the frame target where the renderer keeps one). False when
     /// the window did not take it (it changed size after the frame was drawn): the next frame is drawn whole.
     @discardableResult
@@ -248,10 +258,13 @@ public final class Renderer {
             for r in (redrawn.isEmpty ? [drawn] : redrawn).map({ $0.intersection(drawn) }) where !r.isEmpty {
                 guard np_gl_copy_sub_buffer(UnsafeMutableRawPointer(window), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) != 0 else {
                     // The frame is shown whole by a swap, and drawn again at the window's size. Copies refused
-                    // again and again (a driver that does not keep its word) give the kept frame's path back.
+                    // again and again at one size (a driver that does not keep its word, not a window being
+                    // resized under them) give the kept frame's path back.
                     SDL_RenderPresent(handle)
+                    let size = outputSize
+                    refusedCopies = refusedAt.map { $0 == size } == true ? refusedCopies + 1 : 1
+                    refusedAt = size
                     frameSize = (0, 0)
-                    refusedCopies += 1
                     if refusedCopies >= 3 { presentsDamage = false; keepsFrame = true }
                     return false
                 }
