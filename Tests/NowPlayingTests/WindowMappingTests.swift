@@ -13,20 +13,9 @@ struct WindowMappingTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-map-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let events = dir + "/xev"
-        let xev = try ChildProcess(try #require(XDisplay.which("stdbuf")),
-                                   ["-oL", try #require(XDisplay.which("xev")), "-root", "-event", "substructure"],
-                                   env: x.environment(), output: events)
+        let (xev, logged) = try watchRoot(of: x, in: dir)
         defer { xev.stop() }
-        func logged() -> String { (try? String(contentsOfFile: events, encoding: .utf8)) ?? "" }
-        // xev says nothing when it starts watching: a window mapped by another client shows it listens.
         let xlogo = try #require(XDisplay.which("xlogo"))
-        let listening = try (1...20).contains { _ in
-            let probe = try ChildProcess(xlogo, [], env: x.environment())
-            defer { probe.stop() }
-            return waitFor(3) { logged().contains("MapNotify event") }
-        }
-        try #require(listening, "xev watches the root window")
 
         try "settle\ndump \(dir)/dump.json\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
         let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
@@ -59,21 +48,9 @@ struct WindowMappingTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-fsmap-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let events = dir + "/xev"
-        let xev = try ChildProcess(try #require(XDisplay.which("stdbuf")),
-                                   ["-oL", try #require(XDisplay.which("xev")), "-root", "-event", "substructure"],
-                                   env: x.environment(), output: events)
+        let (xev, logged) = try watchRoot(of: x, in: dir)
         defer { xev.stop() }
-        func blocks() -> [String] {
-            ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").components(separatedBy: "\n\n")
-        }
-        let xlogo = try #require(XDisplay.which("xlogo"))
-        let listening = try (1...20).contains { _ in
-            let probe = try ChildProcess(xlogo, [], env: x.environment())
-            defer { probe.stop() }
-            return waitFor(3) { blocks().contains { $0.contains("MapNotify event") } }
-        }
-        try #require(listening, "xev watches the root window")
+        func blocks() -> [String] { logged().components(separatedBy: "\n\n") }
         let before = blocks().count
 
         try "settle\ndump \(dir)/dump.json\nquit\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
@@ -94,5 +71,24 @@ struct WindowMappingTests {
             block.firstMatch(of: /\((-?\d+),(-?\d+)\), width (\d+), height (\d+)/).map { "\($0.1),\($0.2) \($0.3)x\($0.4)" }
         }
         #expect(sizes.last == "0,0 1024x768", "\(renderer): the frame mapped was placed and sized \(sizes) (the screen is 1024 x 768)")
+    }
+
+    /// `xev` watching the root window's children (maps, sizes) into a file in `dir`, and what it logged so far.
+    private func watchRoot(of x: XDisplay, in dir: String) throws -> (ChildProcess, () -> String) {
+        let events = dir + "/xev"
+        let xev = try ChildProcess(try #require(XDisplay.which("stdbuf")),
+                                   ["-oL", try #require(XDisplay.which("xev")), "-root", "-event", "substructure"],
+                                   env: x.environment(), output: events)
+        let logged = { (try? String(contentsOfFile: events, encoding: .utf8)) ?? "" }
+        // xev says nothing when it starts watching: a window mapped by another client shows it listens.
+        let xlogo = try #require(XDisplay.which("xlogo"))
+        let listening = try (1...20).contains { _ in
+            let probe = try ChildProcess(xlogo, [], env: x.environment())
+            defer { probe.stop() }
+            return waitFor(3) { logged().contains("MapNotify event") }
+        }
+        if !listening { xev.stop() }
+        try #require(listening, "xev watches the root window")
+        return (xev, logged)
     }
 }
