@@ -125,7 +125,7 @@ void np_x11_set_fullscreen_state(void *window, int on) {
     close_x11(&x);
 }
 
-/* OpenGL drawn on the CPU: presenting the rectangles a frame redrew. */
+/* OpenGL drawn on the CPU: presenting the rectangles a frame redrew. Main thread only (SDL's video calls are). */
 
 typedef const unsigned char *(*get_string_fn)(unsigned int);
 typedef const char *(*query_extensions_fn)(Display *, int);
@@ -141,6 +141,8 @@ static int has_word(const char *list, const char *word) {
     return 0;
 }
 
+static int starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
 int np_gl_copies_sub_buffer(void *window) {
     struct x11 x;
     if (!open_x11(window, &x)) return 0;
@@ -151,33 +153,41 @@ int np_gl_copies_sub_buffer(void *window) {
     if (!get_string || !extensions || !SDL_GL_GetProcAddress("glXCopySubBufferMESA")) return 0;
     const char *renderer = (const char *)get_string(NP_GL_RENDERER);
     if (!renderer) return 0;
-    int cpu = strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe") || strstr(renderer, "Software Rasterizer");
+    /* Mesa's own rasterisers name themselves first ("llvmpipe (LLVM 15 …)"); zink on lavapipe, which names llvmpipe
+       later in its string, is another path whose back buffer is not promised to stay. */
+    int cpu = starts_with(renderer, "llvmpipe") || starts_with(renderer, "softpipe") ||
+              starts_with(renderer, "Software Rasterizer");
     return cpu && has_word(extensions(display, DefaultScreen(display)), "GLX_MESA_copy_sub_buffer");
 }
 
-/* Set when an X error came while a copy was checked (an X error handler is given no context of the caller's). */
+/* The first request of the copies being checked, and whether an X error came for one of them (an X error handler
+   is given no context of the caller's). */
+static unsigned long copies_from;
 static int copy_refused;
 
 static int note_error(Display *display, XErrorEvent *event) {
     (void)display;
-    (void)event;
-    copy_refused = 1;
+    if (event->serial >= copies_from) copy_refused = 1;
     return 0;
 }
 
-int np_gl_copy_sub_buffer(void *window, int left, int top, int width, int height) {
+int np_gl_copy_sub_buffers(void *window, const int *rects, int count) {
     struct x11 x;
     copy_sub_buffer_fn copy = (copy_sub_buffer_fn)SDL_GL_GetProcAddress("glXCopySubBufferMESA");
     if (!copy || !open_x11(window, &x)) return 0;
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize((SDL_Window *)window, &w, &h);
-    /* Errors are collected here, not handed to the default handler, which ends the process: the copy is made
+    /* Errors are collected here, not handed to the default handler, which ends the process: the copies are made
        from the back buffer as large as the window was when the frame was drawn. */
     x.sync(x.display, False);
+    copies_from = NextRequest(x.display);
     copy_refused = 0;
     XErrorHandler previous = x.set_handler(note_error);
-    /* GL's window coordinates start at the bottom left. */
-    copy(x.display, x.window, left, h - (top + height), width, height);
+    for (int i = 0; i < count; i++) {
+        const int *r = rects + 4 * i;
+        /* GL's window coordinates start at the bottom left. */
+        copy(x.display, x.window, r[0], h - (r[1] + r[3]), r[2], r[3]);
+    }
     x.sync(x.display, False);
     x.set_handler(previous);
     close_x11(&x);

@@ -20,10 +20,11 @@ void np_x11_set_fullscreen_state(void *window, int on);
  * 0 on a GPU, another video driver, or without the extension. */
 int np_gl_copies_sub_buffer(void *window);
 
-/* Copies the rectangle at (`x`, `y`) (window pixels from the top left) of the back buffer of `window` to the window
- * (an SDL_Window * for which np_gl_copies_sub_buffer said 1), after the GL commands queued so far. 1, or 0 when the
- * X server refused it (the window changed size after the frame was drawn: the back buffer is no longer that
- * size); the error is not fatal then, and the next frame should be drawn and shown whole. */
-int np_gl_copy_sub_buffer(void *window, int x, int y, int width, int height);
+/* Copies `count` rectangles (x, y, width, height each: window pixels from the top left) of the back buffer of
+ * `window` to the window (an SDL_Window * for which np_gl_copies_sub_buffer said 1), after the GL commands queued so
+ * far. 1, or 0 when the X server refused one (the window changed size after the frame was drawn: the back buffer
+ * is no longer that size); the error is not fatal then, and the frame should be shown whole by a swap and drawn
+ * again. Main thread only. */
+int np_gl_copy_sub_buffers(void *window, const int *rects, int count);
 
 #endif

@@ -28,8 +28,9 @@ public struct RunReport: Codable, Sendable {
     public var pssKiB: Int?
     /// Tracks in the queue at start.
     public var tracks: Int
-    /// Pixels the run's presents sent to the window (`Renderer.presentedPixels`).
+    /// Pixels the run's presents sent to the window (`Renderer.presentedPixels`), and how many presents there were.
     public var presentedPixels: Int?
+    public var presents: Int?
     /// The files the run parsed (TagLib reads and decoder opens), when a `ReadLog` was bound for it.
     public var reads: ReadCounts?
 
@@ -93,7 +94,7 @@ final class RunStatistics {
     init(path: String, application: Application, tracks: Int) {
         self.path = path
         report = RunReport(renderer: application.renderer.name, firstFrame: nil, frames: [], peakMemoryKiB: nil, pssKiB: nil,
-                           tracks: tracks, presentedPixels: nil, reads: nil)
+                           tracks: tracks, presentedPixels: nil, presents: nil, reads: nil)
         report.frames.reserveCapacity(4096)
         application.onDidDrawFrame = { [unowned self, unowned application] in
             let now = Monotonic.now()
@@ -103,6 +104,7 @@ final class RunStatistics {
             }
             report.frames.append(RunReport.Frame(time: now, cost: application.lastFrame, processCPU: CPUTime.process()))
             report.presentedPixels = application.renderer.presentedPixels
+            report.presents = application.renderer.presentCount
         }
     }
 

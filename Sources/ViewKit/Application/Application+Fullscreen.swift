@@ -40,7 +40,7 @@ extension Application {
             SDL_SetWindowPosition(sdlWindow, screen.x, screen.y)
             SDL_SetWindowSize(sdlWindow, screen.w, screen.h)
         } else {
-            // Started fullscreen, as large as the screen from the first: its windowed place.
+            // Made fullscreen by a window manager that has gone since: SDL leaves it, and it gets its windowed place.
             SDL_SetWindowFullscreen(sdlWindow, 0)
             SDL_SetWindowSize(sdlWindow, windowedPlace.w, windowedPlace.h)
             SDL_SetWindowPosition(sdlWindow, windowedPlace.x, windowedPlace.y)

@@ -198,9 +198,14 @@ public final class Application {
             // window stood on the screen decorated and black for a tenth of a second, and without a window manager
             // (a kiosk's X server) nobody answers at all. The window made as large as the screen is marked
             // fullscreen before it is shown instead, which a window manager honours as it maps it (and one started
-            // later finds), and is left as `setFullscreen` leaves what it made so by hand.
-            placeBeforeFullscreen = windowed
-            np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
+            // later finds), and is left as `setFullscreen` leaves what it made so by hand. Elsewhere than on X11
+            // (Wayland, KMSDRM) SDL's own request is the way.
+            if np_x11_has_window_manager(UnsafeMutableRawPointer(w)) >= 0 {
+                placeBeforeFullscreen = windowed
+                np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
+            } else {
+                SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            }
         }
         if let path = configuration.iconPath, let icon = IMG_Load(path) {
             SDL_SetWindowIcon(w, icon)
@@ -471,7 +476,9 @@ public final class Application {
             case SDL_WINDOWEVENT_FOCUS_LOST: window.cancelAllTouches()
             // The window's pixels were lost or hidden (another window over it, minimised): the last frame is
             // kept (in the window surface, or the frame target on GPU renderers) and shown again, not redrawn.
-            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: needsPresent = true
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+                needsPresent = true
+                renderer.windowPixelsLost()
             default: break
             }
         case SDL_DISPLAYEVENT:

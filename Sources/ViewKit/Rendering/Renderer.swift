@@ -150,18 +150,18 @@ public final class Renderer {
     /// to the window, the back buffer keeping the frame: OpenGL drawn on the CPU (Mesa's llvmpipe, where there
     /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
     /// window at every present.
-    private(set) var presentsDamage: Bool
+    var presentsDamage: Bool
     /// Copies of a part refused by the X server in a row, the window's size unchanged, and that size.
-    private var refusedCopies = 0
-    private var refusedAt: (width: Int, height: Int)?
+    var refusedCopies = 0
+    var refusedAt: (width: Int, height: Int)?
     /// The SDL hint (or environment variable) that, set to 0, keeps OpenGL drawn on the CPU on the kept frame's
     /// path, as a GPU takes it (for tests of that path on a machine without a GPU).
     public nonisolated static let presentDamageHint = "VIEWKIT_PRESENT_DAMAGE"
-    /// Pixels the presents since creation sent to the window: the whole frame at each, except where only the
-    /// rectangles redrawn are (`presentsDamage`).
-    public private(set) var presentedPixels = 0
-    /// The rectangles redrawn since the last present: nil when the whole frame was, none when nothing was (the
-    /// frame is shown again, as after an expose: all of it).
+    /// Pixels the presents (and swaps) since creation sent to the window: the whole frame at each, except where
+    /// only the rectangles redrawn are (`presentsDamage`).
+    public internal(set) var presentedPixels = 0
+    /// The rectangles to show at the next present, where only those are (`presentsDamage`): the ones redrawn
+    /// since the last, or nil for the whole frame (drawn whole, or its window's pixels lost).
     var damage: [PixelRect]?
     /// The target keeping the last frame, and the frame's size (its top-left part; where frames are presented in
     /// part, the size the last was drawn at, zero once a copy of it failed).
@@ -250,29 +250,7 @@ public final class Renderer {
     public func present() -> Bool {
         presentCount += 1
         defer { damage = [] }
-        if presentsDamage, let window = SDL_RenderGetWindow(handle) {
-            SDL_RenderFlush(handle)
-            // What the back buffer holds: the frame as large as it was drawn.
-            let drawn = PixelRect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
-            let redrawn = damage ?? []
-            for r in (redrawn.isEmpty ? [drawn] : redrawn).map({ $0.intersection(drawn) }) where !r.isEmpty {
-                guard np_gl_copy_sub_buffer(UnsafeMutableRawPointer(window), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) != 0 else {
-                    // The frame is shown whole by a swap, and drawn again at the window's size. Copies refused
-                    // again and again at one size (a driver that does not keep its word, not a window being
-                    // resized under them) give the kept frame's path back.
-                    SDL_RenderPresent(handle)
-                    let size = outputSize
-                    refusedCopies = refusedAt.map { $0 == size } == true ? refusedCopies + 1 : 1
-                    refusedAt = size
-                    frameSize = (0, 0)
-                    if refusedCopies >= 3 { presentsDamage = false; keepsFrame = true }
-                    return false
-                }
-                refusedCopies = 0
-                presentedPixels += r.width * r.height
-            }
-            return true
-        }
+        if presentsDamage, let window = SDL_RenderGetWindow(handle) { return presentRedrawn(in: window) }
         let (w, h) = outputSize
         presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
@@ -302,17 +280,7 @@ public final class Renderer {
     /// Where a frame of `width` × `height` is drawn: the window itself, or the kept frame's target (see
     /// `keepsFrame`). Whether it is new there (nothing of the last frame in it: a new texture, or a new size).
     func frameTarget(width: Int, height: Int) -> (OpaquePointer?, isNew: Bool) {
-        guard keepsFrame else {
-            guard presentsDamage else { return (nil, false) }
-            // The back buffer presented in part keeps the last frame only at the size it was drawn at, and only
-            // while the X server took every copy of it.
-            let isNew = frameSize != (width, height)
-            // Mesa's software rasteriser learns the window's size at a swap, which a copy of a part is not: one
-            // is made (showing what the window shows) so that its back buffer is made as large as the window.
-            if isNew { SDL_RenderPresent(handle) }
-            frameSize = (width, height)
-            return (nil, isNew)
-        }
+        guard keepsFrame else { return (nil, presentsDamage && backBufferIsNew(width: width, height: height)) }
         guard let (texture, isNew) = frame.reserve(width: width, height: height, limit: maxTextureSide, on: handle) else {
             return (nil, true)
         }

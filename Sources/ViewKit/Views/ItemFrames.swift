@@ -56,7 +56,8 @@ struct ItemFrames {
     private func start(_ f: Rect) -> Double { horizontal ? f.minX : f.minY }
     private func end(_ f: Rect) -> Double { horizontal ? f.maxX : f.maxY }
 
-    /// The items whose frames meet `lo..<hi` along the scroll axis, found by binary search.
+    /// The items whose frames meet `lo..<hi` along the scroll axis, found by binary search: items follow one
+    /// another along the axis (a negative spacing no larger than an item, as UIKit's flow layout allows).
     func range(meeting lo: Double, _ hi: Double) -> Range<Int> {
         var a = 0, b = count
         while a < b { let m = (a + b) / 2; if end(frame(at: m)) <= lo { a = m + 1 } else { b = m } }
