@@ -126,19 +126,8 @@ struct ScreenMatchesRedrawTests {
     @Test(arguments: [RendererChoice.default, .defaultKeptFrame])
     func presentsSendOnlyWhatChanged(renderer: RendererChoice) throws {
         let x = try XDisplay(width: 1280, height: 1024, withWindowManager: false)
-        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-damage-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "wait 1000\nsettle\nwait 2500\nquit\n".write(toFile: "\(dir)/script", atomically: true, encoding: .utf8)
-        let env = renderer.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
-        let app = try ChildProcess(binary.path, ["--size", "414x736", "--state-dir", "\(dir)/state",
-                                                 "--script", "\(dir)/script", "--stats", "\(dir)/stats.json"],
-                                   env: x.environment(env), errors: "\(dir)/stderr")
-        defer { app.stop() }
-        #expect(waitFor(60) { !app.isRunning }, "the script quit")
-        #expect(app.wait() == 0)
-        let report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: "\(dir)/stats.json")))
+        let report = try StatsRun.report(on: x, size: "414x736", script: "wait 1000\nsettle\nwait 2500\nquit\n",
+                                         environment: renderer.environment)
         #expect(report.renderer == "opengl")
         let sent = try #require(report.presentedPixels), presents = try #require(report.presents)
         let whole = presents * 414 * 736

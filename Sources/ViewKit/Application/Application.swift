@@ -443,8 +443,9 @@ public final class Application {
         window.layoutTreeIfNeeded()
         let renderStart = CPUTime.thread()
         cost.layout = renderStart - layoutStart
-        let started = SDL_GetPerformanceCounter()
+        let started = SDL_GetPerformanceCounter(), drawsBefore = renderer.drawCalls
         renderer.render(window, background: window.clearColor, changed: window.takeDirtyViews())
+        cost.draws = renderer.drawCalls - drawsBefore
         let presentStart = CPUTime.thread()
         cost.render = presentStart - renderStart
         present()

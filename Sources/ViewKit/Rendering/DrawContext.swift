@@ -26,6 +26,12 @@ public struct DrawContext {
                           alpha: alpha)
     }
 
+    /// The colour `f` of the way from `top` to `bottom` (0…1), as drawn.
+    private func drawn(between top: Color, and bottom: Color, at f: Double) -> SDL_Color {
+        drawn(Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
+                    blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f))
+    }
+
     /// The on-screen scale of one point: the pixel scale times the transform's own scaling.
     public var pixelsPerPoint: Double { abs(transform.determinant).squareRoot() }
 
@@ -92,18 +98,22 @@ public struct DrawContext {
     public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
         guard canDraw(rect) else { return }
         if isAxisAligned {
+            let pixels = transform.apply(to: rect)
+            // A GPU renderer interpolates the colours of one quad at each row's centre: one draw instead of a
+            // fill per colour (llvmpipe prepares and shades each draw's tiles anew: the card's backdrop drawn as
+            // some ninety strips was an eighth of a carousel drag's CPU).
+            guard renderer.isSoftware else {
+                return renderer.fillGradientExposed(pixels) { f in drawn(between: top, and: bottom, at: f) }
+            }
             // Each pixel row in its exact colour (only the rows inside the clip), rows of one colour in one fill:
             // the same pixels whether the frame is drawn whole or in part, no triangles for the software
             // rasteriser, and a few dozen fills for a gradient a thousand rows tall.
-            let pixels = transform.apply(to: rect)
             let clip = renderer.clip
             let first = max(Int(pixels.minY.rounded(.down)), clip.y), last = min(Int(pixels.maxY.rounded(.up)), clip.y + clip.height)
             guard first < last else { return }
             func color(ofRow row: Int) -> SDL_Color {
                 let y0 = max(Double(row), pixels.minY), y1 = min(Double(row + 1), pixels.maxY)
-                let f = pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0
-                return drawn(Color(red: top.red + (bottom.red - top.red) * f, green: top.green + (bottom.green - top.green) * f,
-                                   blue: top.blue + (bottom.blue - top.blue) * f, alpha: top.alpha + (bottom.alpha - top.alpha) * f))
+                return drawn(between: top, and: bottom, at: pixels.height > 0 ? ((y0 + y1) / 2 - pixels.minY) / pixels.height : 0)
             }
             // Whole rows of one colour make one fill; a partly covered row (the first or the last) is its own,
             // as the software renderer paints a fill's first row from its truncated origin.

@@ -140,6 +140,28 @@ extension Renderer {
         drawExposed(PixelRect(enclosing: rect), within: clip) { fill(rect, color: color) }
     }
 
+    /// Fills the pixel rows `pixels` (target pixels) touches — those the software renderer's fills of each row
+    /// paint — with one quad whose colours the renderer interpolates at each row's centre: `color(f)` for the
+    /// part `f` of the way down `pixels` (0…1). Within the clip, leaving out what a partial cover drawn later
+    /// paints; the quad is the same whatever the clip, so a part redrawn meets what was drawn whole.
+    func fillGradientExposed(_ pixels: Rect, color: (Double) -> SDL_Color) {
+        let columns = PixelRect(paintedBySoftwareFill: Rect(x: pixels.minX, y: 0, width: pixels.width, height: 1))
+        let top = pixels.minY.rounded(.down), bottom = pixels.maxY.rounded(.up)
+        let area = PixelRect(x: columns.x, y: Int(top), width: columns.width, height: Int(bottom - top))
+        guard !area.intersection(clip).isEmpty else { return }
+        func f(_ y: Double) -> Double { pixels.height > 0 ? min(1, max(0, (y - pixels.minY) / pixels.height)) : 0 }
+        let (t, b) = (color(f(top)), color(f(bottom)))
+        var mesh = Mesh()
+        mesh.addQuad(area.rect.corners, colors: [t, t, b, b], uvs: Array(repeating: .zero, count: 4))
+        // An opaque gradient is written rather than blended (no read of what lies under it).
+        let opaque = t.a == 255 && b.a == 255
+        drawExposed(area, within: clip) {
+            if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
+            draw(mesh, texture: nil)
+            if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
+        }
+    }
+
     /// A view's own content, drawing within `area`: left out where the partial cover drawn later paints, when
     /// it is large (a tenth of the region or more, as a card's backdrop under the rising card), where that
     /// saves the most. A smaller one is drawn whole and covered after: a scaled picture cut at the cover's edge

@@ -70,6 +70,8 @@ public final class Renderer {
     var drawCount = 0
     /// Rectangles filled, since creation (for tests).
     var fills = 0
+    /// Draws asked of SDL since creation: fills, copies and meshes.
+    var drawCalls: Int { drawCount + fills }
     /// Groups read back from their target to be un-premultiplied on the CPU, since creation.
     var groupReadBacks = 0
     var groupDepth = 0
