@@ -4,6 +4,7 @@
 #include <SDL.h>
 #include <SDL_syswm.h>
 #include <X11/Xatom.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* libX11 as SDL loaded it for its own calls (RTLD_NOLOAD: nothing is loaded here if SDL did not), the functions
@@ -143,53 +144,74 @@ static int has_word(const char *list, const char *word) {
 
 static int starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
-int np_gl_copies_sub_buffer(void *window) {
+struct np_gl_copier {
+    void *library;
+    Display *display;
+    Window window;
+    SDL_Window *sdl_window;
+    int (*sync)(Display *, Bool);
+    XErrorHandler (*set_handler)(XErrorHandler);
+    copy_sub_buffer_fn copy;
+};
+
+np_gl_copier *np_gl_copier_make(void *window) {
     struct x11 x;
-    if (!open_x11(window, &x)) return 0;
-    Display *display = x.display;
-    close_x11(&x);
+    if (!open_x11(window, &x)) return NULL;
     get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
     query_extensions_fn extensions = (query_extensions_fn)SDL_GL_GetProcAddress("glXQueryExtensionsString");
-    if (!get_string || !extensions || !SDL_GL_GetProcAddress("glXCopySubBufferMESA")) return 0;
-    const char *renderer = (const char *)get_string(NP_GL_RENDERER);
-    if (!renderer) return 0;
+    copy_sub_buffer_fn copy = (copy_sub_buffer_fn)SDL_GL_GetProcAddress("glXCopySubBufferMESA");
+    const char *renderer = get_string && extensions && copy ? (const char *)get_string(NP_GL_RENDERER) : NULL;
     /* Mesa's own rasterisers name themselves first ("llvmpipe (LLVM 15 …)"); zink on lavapipe, which names llvmpipe
        later in its string, is another path whose back buffer is not promised to stay. */
-    int cpu = starts_with(renderer, "llvmpipe") || starts_with(renderer, "softpipe") ||
-              starts_with(renderer, "Software Rasterizer");
-    return cpu && has_word(extensions(display, DefaultScreen(display)), "GLX_MESA_copy_sub_buffer");
+    int cpu = renderer && (starts_with(renderer, "llvmpipe") || starts_with(renderer, "softpipe") ||
+                           starts_with(renderer, "Software Rasterizer"));
+    np_gl_copier *copier = NULL;
+    if (cpu && has_word(extensions(x.display, DefaultScreen(x.display)), "GLX_MESA_copy_sub_buffer") &&
+        (copier = malloc(sizeof *copier))) {
+        /* The library stays open (its reference is the copier's) for the functions kept. */
+        *copier = (np_gl_copier){x.library, x.display, x.window, (SDL_Window *)window, x.sync, x.set_handler, copy};
+        return copier;
+    }
+    close_x11(&x);
+    return NULL;
 }
 
-/* The first request of the copies being checked, and whether an X error came for one of them (an X error handler
-   is given no context of the caller's). */
+void np_gl_copier_free(np_gl_copier *copier) {
+    if (!copier) return;
+    dlclose(copier->library);
+    free(copier);
+}
+
+/* The first request of the copies being checked, whether an X error came for one of them, and the handler that
+   takes the errors of earlier requests (an X error handler is given no context of the caller's). */
 static unsigned long copies_from;
 static int copy_refused;
+static XErrorHandler earlier_errors;
 
 static int note_error(Display *display, XErrorEvent *event) {
-    (void)display;
-    if (event->serial >= copies_from) copy_refused = 1;
-    return 0;
+    if (event->serial >= copies_from) {
+        copy_refused = 1;
+        return 0;
+    }
+    return earlier_errors ? earlier_errors(display, event) : 0;
 }
 
-int np_gl_copy_sub_buffers(void *window, const int *rects, int count) {
-    struct x11 x;
-    copy_sub_buffer_fn copy = (copy_sub_buffer_fn)SDL_GL_GetProcAddress("glXCopySubBufferMESA");
-    if (!copy || !open_x11(window, &x)) return 0;
+int np_gl_copier_copy(np_gl_copier *copier, const int *rects, int count) {
     int w = 0, h = 0;
-    SDL_GL_GetDrawableSize((SDL_Window *)window, &w, &h);
-    /* Errors are collected here, not handed to the default handler, which ends the process: the copies are made
-       from the back buffer as large as the window was when the frame was drawn. */
-    x.sync(x.display, False);
-    copies_from = NextRequest(x.display);
+    SDL_GL_GetDrawableSize(copier->sdl_window, &w, &h);
+    /* Errors of the copies are collected here, not handed to the default handler, which ends the process: the
+       copies are made from the back buffer as large as the window was when the frame was drawn. One round trip:
+       an error of an earlier request that arrives meanwhile goes to the handler it would have gone to. */
+    copies_from = NextRequest(copier->display);
     copy_refused = 0;
-    XErrorHandler previous = x.set_handler(note_error);
+    earlier_errors = copier->set_handler(note_error);
     for (int i = 0; i < count; i++) {
         const int *r = rects + 4 * i;
         /* GL's window coordinates start at the bottom left. */
-        copy(x.display, x.window, r[0], h - (r[1] + r[3]), r[2], r[3]);
+        copier->copy(copier->display, copier->window, r[0], h - (r[1] + r[3]), r[2], r[3]);
     }
-    x.sync(x.display, False);
-    x.set_handler(previous);
-    close_x11(&x);
+    copier->sync(copier->display, False);
+    copier->set_handler(earlier_errors);
+    earlier_errors = NULL;
     return !copy_refused;
 }

@@ -13,18 +13,23 @@ int np_x11_has_window_manager(void *window);
  * this does not. Nothing on another video driver. */
 void np_x11_set_fullscreen_state(void *window, int on);
 
-/* Whether the OpenGL context SDL made for `window` (an SDL_Window *, its renderer's context current on this
- * thread) rasterises on the CPU (Mesa's llvmpipe, softpipe or swrast: no GPU) and can copy part of its back buffer
- * to the X window (GLX_MESA_copy_sub_buffer). Such a driver puts the whole back buffer to the X server at every
- * swap; a copy of the changed rectangles leaves the back buffer as it was, so the next frame can be drawn over it.
- * 0 on a GPU, another video driver, or without the extension. */
-int np_gl_copies_sub_buffer(void *window);
+/* What copies part of an OpenGL window's back buffer to the X window: made once for the window, used at each
+ * present. */
+typedef struct np_gl_copier np_gl_copier;
 
-/* Copies `count` rectangles (x, y, width, height each: window pixels from the top left) of the back buffer of
- * `window` to the window (an SDL_Window * for which np_gl_copies_sub_buffer said 1), after the GL commands queued so
- * far. 1, or 0 when the X server refused one (the window changed size after the frame was drawn: the back buffer
- * is no longer that size); the error is not fatal then, and the frame should be shown whole by a swap and drawn
- * again. Main thread only. */
-int np_gl_copy_sub_buffers(void *window, const int *rects, int count);
+/* A copier for `window` (an SDL_Window *, its renderer's context current on this thread) when that context
+ * rasterises on the CPU (Mesa's llvmpipe, softpipe or swrast: no GPU) and can copy part of its back buffer to the X
+ * window (GLX_MESA_copy_sub_buffer); NULL on a GPU, another video driver, or without the extension. Such a driver
+ * puts the whole back buffer to the X server at every swap; a copy of the changed rectangles leaves the back buffer
+ * as it was, so the next frame can be drawn over it. Freed with np_gl_copier_free, before the window goes. */
+np_gl_copier *np_gl_copier_make(void *window);
+
+/* Copies `count` rectangles (x, y, width, height each: window pixels from the top left) of the back buffer to the
+ * window, after the GL commands queued so far: one round trip to the X server. 1, or 0 when the X server refused
+ * one (the window changed size after the frame was drawn: the back buffer is no longer that size); the error is
+ * not fatal then, and the frame should be shown whole by a swap and drawn again. Main thread only. */
+int np_gl_copier_copy(np_gl_copier *copier, const int *rects, int count);
+
+void np_gl_copier_free(np_gl_copier *copier);
 
 #endif

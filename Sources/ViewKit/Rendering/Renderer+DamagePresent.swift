@@ -10,16 +10,16 @@ extension Renderer {
         damage = nil
     }
 
-    /// Copies what was redrawn since the last present (all of it when `damage` is nil) to `window`. False when
+    /// Copies what was redrawn since the last present (all of it when `damage` is nil) to the window. False when
     /// the X server refused a copy: the frame is then shown whole by a swap, and must be drawn again.
-    func presentRedrawn(in window: OpaquePointer) -> Bool {
+    func presentRedrawn(with copier: OpaquePointer) -> Bool {
         SDL_RenderFlush(handle)
         // What the back buffer holds: the frame as large as it was drawn.
         let drawn = PixelRect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
         let rects = (damage ?? [drawn]).map { $0.intersection(drawn) }.filter { !$0.isEmpty }
         guard !rects.isEmpty else { return true }
         let flat = rects.flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
-        guard np_gl_copy_sub_buffers(UnsafeMutableRawPointer(window), flat, Int32(rects.count)) != 0 else {
+        guard np_gl_copier_copy(copier, flat, Int32(rects.count)) != 0 else {
             // Copies refused again and again at one size (a driver that does not keep its word, not a window
             // being resized under them) give the kept frame's path back.
             swapWholeFrame()

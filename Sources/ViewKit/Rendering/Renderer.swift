@@ -101,14 +101,19 @@ public final class Renderer {
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         isSoftware = Renderer.name(of: handle) == "software"
-        presentsDamage = !isSoftware && SDL_GetHintBoolean(Renderer.presentDamageHint, SDL_TRUE) == SDL_TRUE
-            && SDL_RenderGetWindow(handle).map { np_gl_copies_sub_buffer(UnsafeMutableRawPointer($0)) != 0 } == true
+        copier = !isSoftware && SDL_GetHintBoolean(Renderer.presentDamageHint, SDL_TRUE) == SDL_TRUE
+            ? SDL_RenderGetWindow(handle).flatMap { np_gl_copier_make(UnsafeMutableRawPointer($0)) } : nil
+        presentsDamage = copier != nil
         keepsFrame = !isSoftware && !presentsDamage
         snapshotTargets = SnapshotTargets(keepsTargets: !isSoftware)
         var info = SDL_RendererInfo()
         let side = SDL_GetRendererInfo(handle, &info) == 0 ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
         maxTextureSide = side > 0 ? side : Int(Int32.max)
         setTarget(nil)
+    }
+
+    isolated deinit {
+        np_gl_copier_free(copier)
     }
 
     /// SDL's name for the renderer in use ("software", "opengl", "opengles2" …).
@@ -153,6 +158,9 @@ public final class Renderer {
     /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
     /// window at every present.
     var presentsDamage: Bool
+    /// What copies the redrawn rectangles to the window where frames are presented so (made once: its X
+    /// functions looked up at each present were a twentieth of a drag frame's main-thread time).
+    let copier: OpaquePointer?
     /// Copies of a part refused by the X server in a row, the window's size unchanged, and that size.
     var refusedCopies = 0
     var refusedAt: (width: Int, height: Int)?
@@ -252,7 +260,7 @@ public final class Renderer {
     public func present() -> Bool {
         presentCount += 1
         defer { damage = [] }
-        if presentsDamage, let window = SDL_RenderGetWindow(handle) { return presentRedrawn(in: window) }
+        if presentsDamage, let copier { return presentRedrawn(with: copier) }
         let (w, h) = outputSize
         presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
