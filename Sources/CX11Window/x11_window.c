@@ -200,8 +200,8 @@ int np_gl_copier_copy(np_gl_copier *copier, const int *rects, int count) {
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(copier->sdl_window, &w, &h);
     /* Errors of the copies are collected here, not handed to the default handler, which ends the process: the
-       copies are made from the back buffer as large as the window was when the frame was drawn. One round trip:
-       an error of an earlier request that arrives meanwhile goes to the handler it would have gone to. */
+       copies are made from the back buffer as large as the window was when the frame was drawn. One XSync of our
+       own: an error of an earlier request that arrives meanwhile goes to the handler it would have gone to. */
     copies_from = NextRequest(copier->display);
     copy_refused = 0;
     earlier_errors = copier->set_handler(note_error);

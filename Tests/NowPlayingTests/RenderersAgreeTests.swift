@@ -62,13 +62,13 @@ struct RenderersAgreeTests {
             let differs = mismatch(software, gpu, in: rect)
             #expect(differs < 0.01, "\(id): \(Int(differs * 1000) / 10) % of its pixels differ between the renderers (\(dir))")
         }
-        // The backdrop's gradient down the window's left edge: rows filled one colour each by the software
-        // renderer, one quad whose colours OpenGL interpolates at each row's centre (8-bit corner colours: a
-        // level apart at most).
-        for y in 0..<software.height {
+        // The backdrop's gradient down the window's left edge (nothing else is drawn there): rows filled one
+        // colour each by the software renderer, one quad whose colours OpenGL interpolates at each row's centre
+        // (8-bit corner colours, each row rounded on its own: two levels apart at most).
+        let (worst, row) = (0..<software.height).map { y in
             let p = software.pixel(x: 2, y: y), q = gpu.pixel(x: 2, y: y)
-            let apart = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
-            #expect(apart <= 2, "row \(y) of the backdrop: \(p) on the software renderer, \(q) on OpenGL (\(dir))")
-        }
+            return (max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))), y)
+        }.max { $0.0 < $1.0 } ?? (0, 0)
+        #expect(worst <= 2, "the backdrop's row \(row) is \(worst) levels apart between the renderers (\(dir))")
     }
 }

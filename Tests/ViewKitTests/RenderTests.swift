@@ -14,6 +14,20 @@ struct RenderTests {
         return r
     }
 
+    /// An opaque gradient covers its view's background colour, as a CAGradientLayer over a layer's background
+    /// does: the background is left out, not filled over the gradient (a gradient drawn as fills did not count
+    /// as content drawn, and the background was then filled after it, where it "would have shown").
+    @Test func anOpaqueGradientShowsOverItsBackgroundColour() throws {
+        let c = try canvas(), r = root()
+        let g = GradientView(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        g.backgroundColor = .red
+        g.topColor = Color(red: 0, green: 0, blue: 1)
+        g.bottomColor = Color(red: 0, green: 0, blue: 1)
+        r.addSubview(g)
+        c.render(r)
+        assertPixel(c.pixel(x: 60, y: 60), 0, 0, 255, 3, "the gradient, not the background")
+    }
+
     @Test func testRoundedCornersAreCutAndAntialiased() throws {
         let c = try canvas(), r = root()
         let v = View(frame: Rect(x: 10, y: 10, width: 100, height: 100))

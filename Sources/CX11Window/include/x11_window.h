@@ -21,15 +21,17 @@ typedef struct np_gl_copier np_gl_copier;
  * rasterises on the CPU (Mesa's llvmpipe, softpipe or swrast: no GPU) and can copy part of its back buffer to the X
  * window (GLX_MESA_copy_sub_buffer); NULL on a GPU, another video driver, or without the extension. Such a driver
  * puts the whole back buffer to the X server at every swap; a copy of the changed rectangles leaves the back buffer
- * as it was, so the next frame can be drawn over it. Freed with np_gl_copier_free, before the window goes. */
+ * as it was, so the next frame can be drawn over it. Not used once the window is gone (freeing it may follow). */
 np_gl_copier *np_gl_copier_make(void *window);
 
 /* Copies `count` rectangles (x, y, width, height each: window pixels from the top left) of the back buffer to the
- * window, after the GL commands queued so far: one round trip to the X server. 1, or 0 when the X server refused
+ * window, after the GL commands queued so far, then waits for the X server once (XSync) to learn whether it took
+ * them (the driver may wait too: Mesa's drisw syncs after each shared-memory put). 1, or 0 when the X server refused
  * one (the window changed size after the frame was drawn: the back buffer is no longer that size); the error is
  * not fatal then, and the frame should be shown whole by a swap and drawn again. Main thread only. */
 int np_gl_copier_copy(np_gl_copier *copier, const int *rects, int count);
 
+/* Releases what `np_gl_copier_make` kept (its hold on libX11); nothing for NULL. */
 void np_gl_copier_free(np_gl_copier *copier);
 
 #endif

@@ -13,7 +13,7 @@ public struct FrameCost: Sendable, Codable, Equatable {
     public var drawingTime = 0.0
     /// Page faults the main thread took during the frame: how much fresh memory it touched.
     public var pageFaults = 0
-    /// Draw calls the frame sent to the renderer (fills, copies, triangles): a GPU renderer prepares and shades
+    /// The fills, copies and meshes the frame's views asked of the renderer: a GPU renderer prepares and shades
     /// each on its own (on llvmpipe, tile by tile on the CPU), so a frame of fewer draws costs less there.
     public var draws = 0
 

@@ -142,23 +142,22 @@ extension Renderer {
 
     /// Fills the pixel rows `pixels` (target pixels) touches — those the software renderer's fills of each row
     /// paint — with one quad whose colours the renderer interpolates at each row's centre: `color(f)` for the
-    /// part `f` of the way down `pixels` (0…1). Within the clip, leaving out what a partial cover drawn later
+    /// part `f` of the way down `pixels` (0…1; a little beyond for the corners of partly covered rows), within
+    /// the 8-bit rounding of the corners' colours. Within the clip, leaving out what a partial cover drawn later
     /// paints; the quad is the same whatever the clip, so a part redrawn meets what was drawn whole.
     func fillGradientExposed(_ pixels: Rect, color: (Double) -> SDL_Color) {
         let columns = PixelRect(paintedBySoftwareFill: Rect(x: pixels.minX, y: 0, width: pixels.width, height: 1))
         let top = pixels.minY.rounded(.down), bottom = pixels.maxY.rounded(.up)
         let area = PixelRect(x: columns.x, y: Int(top), width: columns.width, height: Int(bottom - top))
         guard !area.intersection(clip).isEmpty else { return }
-        func f(_ y: Double) -> Double { pixels.height > 0 ? min(1, max(0, (y - pixels.minY) / pixels.height)) : 0 }
+        // The corners' colours extrapolated to the whole rows' edges (`color` clamps each channel), so that each
+        // row's centre interpolates to its own.
+        func f(_ y: Double) -> Double { pixels.height > 0 ? (y - pixels.minY) / pixels.height : 0 }
         let (t, b) = (color(f(top)), color(f(bottom)))
         var mesh = Mesh()
         mesh.addQuad(area.rect.corners, colors: [t, t, b, b], uvs: Array(repeating: .zero, count: 4))
-        // An opaque gradient is written rather than blended (no read of what lies under it).
-        let opaque = t.a == 255 && b.a == 255
         drawExposed(area, within: clip) {
-            if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
-            draw(mesh, texture: nil)
-            if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
+            writingOpaque(t.a == 255 && b.a == 255) { draw(mesh, texture: nil) }
         }
     }
 

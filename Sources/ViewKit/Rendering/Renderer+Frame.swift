@@ -145,9 +145,9 @@ extension Renderer {
             let background = view.presentationBackgroundColor, covered = background != nil && view.contentCoversBackground
             drawContentExposed(PixelRect(enclosing: m.apply(to: view.drawnContentBounds)), within: clip) {
                 if let background, !covered { ctx.fill(bounds, color: background, radii: radii) }
-                let drawn = drawCount
+                let drawn = drawCalls
                 view.draw(in: ctx)
-                if covered, drawCount == drawn, let background { ctx.fill(bounds, color: background, radii: radii) }
+                if covered, drawCalls == drawn, let background { ctx.fill(bounds, color: background, radii: radii) }
             }
         }
         let childClip = view.clipsToBounds ? clip.intersection(PixelRect(enclosing: m.apply(to: bounds))) : clip

@@ -70,7 +70,8 @@ public final class Renderer {
     var drawCount = 0
     /// Rectangles filled, since creation (for tests).
     var fills = 0
-    /// Draws asked of SDL since creation: fills, copies and meshes.
+    /// Fills, copies and meshes the views' drawing asked of SDL since creation (not the copies ViewKit makes
+    /// on its own: rounded corners' masks, groups composited, the kept frame presented).
     var drawCalls: Int { drawCount + fills }
     /// Groups read back from their target to be un-premultiplied on the CPU, since creation.
     var groupReadBacks = 0
@@ -368,14 +369,25 @@ public final class Renderer {
         fills += 1
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
         var r = SDL_FRect(wholePixels(rect))
-        // An opaque colour blends to itself: write it (the software renderer's blended fill is per pixel).
+        if isSoftware, targetIsOpaque, color.a < 255, blending, blendFromStrips(rect, color: color) { return }
+        writingOpaque(color.a == 255) { _ = SDL_RenderFillRectF(handle, &r) }
+    }
+
+    /// Whether colours drawn now are blended (SDL's draw blend mode is ViewKit's usual one).
+    private var blending: Bool {
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetRenderDrawBlendMode(handle, &mode)
-        let opaque = color.a == 255 && mode == SDL_BLENDMODE_BLEND
-        if isSoftware, targetIsOpaque, mode == SDL_BLENDMODE_BLEND, color.a < 255, blendFromStrips(rect, color: color) { return }
-        if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
-        SDL_RenderFillRectF(handle, &r)
-        if opaque { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
+        return mode == SDL_BLENDMODE_BLEND
+    }
+
+    /// Runs `draw`, which draws colours (fills, meshes), writing rather than blending them when they are all
+    /// `opaque` and would be blended: an opaque colour blends to itself, and a written one reads nothing under it
+    /// (the software renderer's blended fill is per pixel; llvmpipe's reads the target).
+    func writingOpaque(_ opaque: Bool, _ draw: () -> Void) {
+        let write = opaque && blending
+        if write { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
+        draw()
+        if write { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND) }
     }
 
     /// The pixels an axis-aligned fill or copy of `rect` paints, on every renderer: the software renderer's

@@ -6,9 +6,8 @@ import NowPlaying
 /// frames (their cost, draws and presents) and its renderer.
 enum StatsRun {
     /// Runs `script` in a window of `size` on `x`, the dummy audio driver and `environment` on top of the
-    /// display's; `arguments` follow (a library to open, say).
-    static func report(on x: XDisplay, size: String, script: String, arguments: [String] = [],
-                       environment: [String: String] = [:]) throws -> RunReport {
+    /// display's.
+    static func report(on x: XDisplay, size: String, script: String, environment: [String: String] = [:]) throws -> RunReport {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-stats-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -16,7 +15,7 @@ enum StatsRun {
         try script.write(toFile: "\(dir)/script", atomically: true, encoding: .utf8)
         let env = environment.merging(["SDL_AUDIODRIVER": "dummy"]) { a, _ in a }
         let app = try ChildProcess(binary.path, ["--size", size, "--new-instance", "--state-dir", "\(dir)/state",
-                                                 "--script", "\(dir)/script", "--stats", "\(dir)/stats.json"] + arguments,
+                                                 "--script", "\(dir)/script", "--stats", "\(dir)/stats.json"],
                                    env: x.environment(env), errors: "\(dir)/stderr")
         defer { app.stop() }
         try #require(waitFor(120) { !app.isRunning }, "the script quit")
