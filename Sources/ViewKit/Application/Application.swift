@@ -200,7 +200,7 @@ public final class Application {
             // fullscreen before it is shown instead, which a window manager honours as it maps it (and one started
             // later finds), and is left as `setFullscreen` leaves what it made so by hand. Elsewhere than on X11
             // (Wayland, KMSDRM) SDL's own request is the way.
-            if np_x11_has_window_manager(UnsafeMutableRawPointer(w)) >= 0 {
+            if driver == "x11" {
                 placeBeforeFullscreen = windowed
                 np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
             } else {

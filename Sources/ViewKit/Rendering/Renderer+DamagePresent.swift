@@ -27,7 +27,11 @@ extension Renderer {
             refusedCopies = refusedAt.map { $0 == size } == true ? refusedCopies + 1 : 1
             refusedAt = size
             frameSize = (0, 0)
-            if refusedCopies >= 3 { presentsDamage = false; keepsFrame = true }
+            if refusedCopies >= 3 {
+                np_gl_copier_free(copier)
+                self.copier = nil
+                keepsFrame = true
+            }
             return false
         }
         refusedCopies = 0

@@ -104,8 +104,7 @@ public final class Renderer {
         isSoftware = Renderer.name(of: handle) == "software"
         copier = !isSoftware && SDL_GetHintBoolean(Renderer.presentDamageHint, SDL_TRUE) == SDL_TRUE
             ? SDL_RenderGetWindow(handle).flatMap { np_gl_copier_make(UnsafeMutableRawPointer($0)) } : nil
-        presentsDamage = copier != nil
-        keepsFrame = !isSoftware && !presentsDamage
+        keepsFrame = !isSoftware && copier == nil
         snapshotTargets = SnapshotTargets(keepsTargets: !isSoftware)
         var info = SDL_RendererInfo()
         let side = SDL_GetRendererInfo(handle, &info) == 0 ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
@@ -152,16 +151,17 @@ public final class Renderer {
     var occlusion = Occlusion()
 
     /// Whether frames are drawn into `frame` and copied to the window: on GPU renderers, whose back buffer is
-    /// undefined after presenting; the software renderer draws into the window's surface, which keeps them.
+    /// undefined after presenting (unless frames are presented in part); the software renderer draws into the
+    /// window's surface, which keeps them.
     var keepsFrame: Bool
     /// Whether frames are drawn straight into the window's back buffer and only the rectangles redrawn are copied
     /// to the window, the back buffer keeping the frame: OpenGL drawn on the CPU (Mesa's llvmpipe, where there
     /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
     /// window at every present.
-    var presentsDamage: Bool
-    /// What copies the redrawn rectangles to the window where frames are presented so (made once: its X
+    var presentsDamage: Bool { copier != nil }
+    /// What copies the redrawn rectangles to the window, while frames are presented so (made once: its X
     /// functions looked up at each present were a twentieth of a drag frame's main-thread time).
-    let copier: OpaquePointer?
+    var copier: OpaquePointer?
     /// Copies of a part refused by the X server in a row, the window's size unchanged, and that size.
     var refusedCopies = 0
     var refusedAt: (width: Int, height: Int)?
@@ -261,7 +261,7 @@ public final class Renderer {
     public func present() -> Bool {
         presentCount += 1
         defer { damage = [] }
-        if presentsDamage, let copier { return presentRedrawn(with: copier) }
+        if let copier { return presentRedrawn(with: copier) }
         let (w, h) = outputSize
         presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
