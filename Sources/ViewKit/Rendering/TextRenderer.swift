@@ -49,6 +49,8 @@ public final class TextRenderer {
     /// a face per size would cost them again and again).
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var faceSizes: [OpaquePointer: Int] = [:]
+    /// The font files the faces read, mapped into memory; unmapped only after every face of theirs is closed.
+    private var fontFiles: [String: MappedFile] = [:]
     /// fontconfig's answers, kept for the renderer's life.
     let fallbacks = FallbackFonts()
     private var textures = LRUCache<TextKey, LineTextures>(budget: 24 << 20)
@@ -62,6 +64,9 @@ public final class TextRenderer {
         self.library = library
         if TTF_WasInit() == 0 { TTF_Init() }
     }
+
+    /// Closes the faces before their mapped files go.
+    isolated deinit { closeFonts() }
 
     /// Font metrics in points at a pixel scale.
     public func lineHeight(_ font: Font, scale: Double) -> Double {
@@ -181,7 +186,7 @@ public final class TextRenderer {
         if let f = faces[key] {
             face = f
         } else {
-            guard let f = TTF_OpenFontIndex(key.path, Int32(size), key.index) else { return nil }
+            guard let f = open(key, size) else { return nil }
             TTF_SetFontHinting(f, TTF_HINTING_LIGHT_SUBPIXEL)
             if key.embolden { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
             faces[key] = f
@@ -193,6 +198,16 @@ public final class TextRenderer {
             faceSizes[face] = size
         }
         return face
+    }
+
+    /// A face of a font file, read from the file mapped into memory (from the file itself when it cannot be mapped).
+    private func open(_ key: FaceKey, _ size: Int) -> OpaquePointer? {
+        if fontFiles[key.path] == nil { fontFiles[key.path] = MappedFile(path: key.path) }
+        guard let file = fontFiles[key.path], file.count <= Int(Int32.max),
+              let rw = SDL_RWFromConstMem(file.base, Int32(file.count)) else {
+            return TTF_OpenFontIndex(key.path, Int32(size), key.index)
+        }
+        return TTF_OpenFontIndexRW(rw, 1, Int32(size), key.index)
     }
 
     /// The face fontconfig prefers for a character the UI font lacks, opened at the font's size; a bitmap face is
@@ -281,6 +296,7 @@ public final class TextRenderer {
         for f in faces.values { TTF_CloseFont(f) }
         faces.removeAll()
         faceSizes.removeAll()
+        fontFiles.removeAll()
         widths.removeAll()
     }
 }

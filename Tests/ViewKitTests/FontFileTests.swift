@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import ViewKit
+
+/// The UI font's files are read from memory mappings (`MappedFile`): a face keeps the file it was opened from for
+/// as long as it is open, whatever happens to the file's name or to the renderer's font library.
+@MainActor
+struct FontFileTests {
+    private func draw(_ text: String, on canvas: OffscreenCanvas) -> [UInt32] {
+        let root = View(frame: Rect(origin: .zero, size: canvas.size))
+        root.backgroundColor = .black
+        let label = Label(text: text, font: Font(size: 22), color: .white)
+        label.frame = root.bounds
+        root.addSubview(label)
+        canvas.render(root)
+        return (0..<canvas.surface.height).flatMap { y in
+            (0..<canvas.surface.width).map { x in
+                let p = canvas.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            }
+        }
+    }
+
+    private func canvas(_ fonts: FontLibrary) throws -> OffscreenCanvas {
+        try OffscreenCanvas(size: Size(width: 260, height: 36), fonts: fonts)
+    }
+
+    @Test func aLineDrawnAfterTheLibraryChangedAndCameBackIsDrawnAsBefore() throws {
+        let c = try canvas(Fixtures.fonts)
+        let before = draw("Hamburgefonstiv 0123", on: c)
+        #expect(before.contains { $0 != 0 }, "the line is drawn")
+        let bold = Fixtures.repoRoot.appendingPathComponent("Fonts/Inter-Bold.otf").path
+        c.renderer.text.library = FontLibrary(faces: [.regular: bold])
+        let other = draw("Hamburgefonstiv 0123", on: c)
+        #expect(other != before, "another file's face draws the line differently")
+        c.renderer.text.library = Fixtures.fonts
+        #expect(draw("Hamburgefonstiv 0123", on: c) == before, "the first file, mapped again, draws the same pixels")
+    }
+
+    /// A package upgrade puts a new font file in place by renaming it over the old one: an open face keeps the old
+    /// file's contents (its mapping holds the old file), and draws as it did.
+    @Test func aFaceKeepsItsFileWhenAnotherIsRenamedOverIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vk-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fonts = Fixtures.repoRoot.appendingPathComponent("Fonts")
+        let path = dir.appendingPathComponent("UI.otf").path
+        try FileManager.default.copyItem(atPath: fonts.appendingPathComponent("Inter-Regular.otf").path, toPath: path)
+        let c = try canvas(FontLibrary(faces: [.regular: path]))
+        _ = draw("Hamburgefonstiv", on: c)
+
+        let replacement = dir.appendingPathComponent("UI.otf.new").path
+        try FileManager.default.copyItem(atPath: fonts.appendingPathComponent("Inter-Bold.otf").path, toPath: replacement)
+        #expect(rename(replacement, path) == 0)
+
+        let reference = try canvas(Fixtures.fonts)
+        #expect(draw("Quiz 4567 jumps", on: c) == draw("Quiz 4567 jumps", on: reference),
+                "glyphs first drawn after the rename come from the file the face was opened from")
+    }
+
+    @Test func aFileThatCannotBeReadIsNoFace() {
+        #expect(MappedFile(path: "/nonexistent/font.otf") == nil)
+        #expect(MappedFile(path: "/dev/null") == nil, "not a regular file")
+        #expect(MappedFile(path: FileManager.default.temporaryDirectory.path) == nil, "a folder")
+    }
+}
