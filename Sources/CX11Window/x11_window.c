@@ -101,6 +101,63 @@ int np_x11_has_window_manager(void *window) {
     return runs;
 }
 
+/* Whether the root window's _NET_SUPPORTED lists `atom`: what the window manager says it does. */
+static int window_manager_supports(const struct x11 *x, Atom atom) {
+    Atom supported = x->intern(x->display, "_NET_SUPPORTED", True), type = None;
+    int format = 0, found = 0;
+    unsigned long count = 0, after = 0;
+    unsigned char *data = NULL;
+    if (supported != None &&
+        x->get(x->display, x->root(x->display), supported, 0, 4096, False, XA_ATOM, &type, &format, &count, &after, &data) == Success &&
+        type == XA_ATOM && format == 32 && data) {
+        for (unsigned long i = 0; i < count && !found; i++) found = ((Atom *)data)[i] == atom;
+    }
+    if (data) x->release(data);
+    return found;
+}
+
+/* The window's _NET_FRAME_EXTENTS into `extents` (left, right, top, bottom): 1 when the window manager has set it. */
+static int read_frame_extents(const struct x11 *x, Atom property, int extents[4]) {
+    Atom type = None;
+    int format = 0, found = 0;
+    unsigned long count = 0, after = 0;
+    unsigned char *data = NULL;
+    if (x->get(x->display, x->window, property, 0, 4, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success &&
+        type == XA_CARDINAL && format == 32 && count == 4 && data) {
+        for (int i = 0; i < 4; i++) extents[i] = (int)((long *)data)[i];
+        found = 1;
+    }
+    if (data) x->release(data);
+    return found;
+}
+
+int np_x11_frame_extents(void *window, int timeout_ms, int extents[4]) {
+    struct x11 x;
+    if (!open_x11(window, &x)) return 0;
+    Atom request = x.intern(x.display, "_NET_REQUEST_FRAME_EXTENTS", False);
+    Atom property = x.intern(x.display, "_NET_FRAME_EXTENTS", False);
+    int found = 0;
+    if (window_manager_runs(&x) && window_manager_supports(&x, request)) {
+        found = read_frame_extents(&x, property, extents);
+        if (!found) {
+            XEvent e = {0};
+            e.xclient.type = ClientMessage;
+            e.xclient.window = x.window;
+            e.xclient.message_type = request;
+            e.xclient.format = 32;
+            x.send(x.display, x.root(x.display), False, SubstructureRedirectMask | SubstructureNotifyMask, &e);
+            /* Each read is a round trip; the window manager answers within a few. Events stay SDL's: the property
+               is read, not waited for in the event queue. */
+            for (int waited = 0; !found && waited <= timeout_ms; waited++) {
+                found = read_frame_extents(&x, property, extents);
+                if (!found) SDL_Delay(1);
+            }
+        }
+    }
+    close_x11(&x);
+    return found;
+}
+
 void np_x11_set_fullscreen_state(void *window, int on) {
     struct x11 x;
     if (!open_x11(window, &x)) return;

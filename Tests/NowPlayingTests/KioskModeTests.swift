@@ -43,9 +43,10 @@ struct KioskWindowTests {
     /// Starts the app with `arguments` and `script` (its `DIR` naming a folder of the test's) on an Xvfb of `screen`
     /// pixels without a window manager, and gives `body` the server, the app's window and that folder.
     private func withWindow(_ arguments: [String], script: String = "settle\nwait 60000\n", screen: (Int, Int),
+                            windowManager: Bool = false,
                             renderer: ScreenMatchesRedrawTests.RendererChoice, prepare: (XDisplay) throws -> [ChildProcess] = { _ in [] },
                             _ body: (_ x: XDisplay, _ window: String, _ dir: String) throws -> Void) throws {
-        let x = try XDisplay(width: screen.0, height: screen.1)
+        let x = try XDisplay(width: screen.0, height: screen.1, withWindowManager: windowManager)
         let kept = try prepare(x)
         defer { kept.forEach { $0.stop() } }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-window-\(UUID().uuidString)").path
@@ -125,6 +126,33 @@ struct KioskWindowTests {
             #expect(size.height == 1200 && abs(size.width - 675) <= 1, "\(renderer): the window is \(size.width) × \(size.height)")
         }
     }
+    /// Under a window manager the frame must fit too: the window asked larger than the screen (`--size 1080x1920`
+    /// on 1920 × 1200) was fitted to the screen's 1200 rows and Openbox's title bar pushed its bottom 25 rows off it
+    /// (a tester). The decorations are asked of the window manager before the window is shown: the frame (the
+    /// window and its _NET_FRAME_EXTENTS, read from the server) lies on the screen, the shape asked for kept.
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users)
+    func aWindowAskedLargerThanTheScreenFitsWithItsFrame(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+        try withWindow(["--size", "1080x1920"], screen: (1920, 1200), windowManager: true, renderer: renderer) { x, window, _ in
+            var g = try geometry(x, window)
+            var extents: [Int] = []
+            // The window manager maps the frame, then the app's first frame comes: read once both are there.
+            #expect(waitFor(10) {
+                g = (try? geometry(x, window)) ?? g
+                let line = (try? x.run("xprop", ["-id", window, "_NET_FRAME_EXTENTS"])) ?? ""
+                extents = line.split(separator: "=").last.map { $0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } } ?? []
+                return extents.count == 4
+            }, "the window manager decorated the window")
+            let (left, right, top, bottom) = (extents[0], extents[1], extents[2], extents[3])
+            #expect(top > 0, "Openbox gives it a title bar: \(extents)")
+            #expect(g.origin.x - left >= 0 && g.origin.y - top >= 0 && g.origin.x + g.size.width + right <= 1920
+                    && g.origin.y + g.size.height + bottom <= 1200,
+                    "\(renderer): the frame lies on the screen (extents \(extents)):\n\(g.info)")
+            // The room the frame leaves, 1200 − top − bottom rows, holds the shape asked for (9:16).
+            #expect(g.size.height == 1200 - top - bottom && abs(Double(g.size.width) - Double(g.size.height) * 1080 / 1920) <= 1,
+                    "\(renderer): the window is \(g.size.width) × \(g.size.height)")
+        }
+    }
+
     /// Fullscreen asked for with `f` where no window manager runs (a kiosk's X server): the window is made as
     /// large as the screen at its corner, and `f` again gives it back its size. SDL's request went unanswered:
     /// the window stayed 414 × 736 while the app laid itself out for the whole screen and showed a corner of it,

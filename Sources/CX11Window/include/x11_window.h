@@ -13,6 +13,12 @@ int np_x11_has_window_manager(void *window);
  * this does not. Nothing on another video driver. */
 void np_x11_set_fullscreen_state(void *window, int on);
 
+/* The decorations a window manager puts around `window` (an SDL_Window *, shown or not yet), in pixels: left, right,
+ * top, bottom into `extents`. Asked of the window manager before the window is shown (EWMH's
+ * _NET_REQUEST_FRAME_EXTENTS), so the window can be sized for its frame to fit the screen; waits up to `timeout_ms`
+ * for the answer. 1 when known; 0 without a window manager that offers it, on another video driver, or in time. */
+int np_x11_frame_extents(void *window, int timeout_ms, int extents[4]);
+
 /* What copies part of an OpenGL window's back buffer to the X window: made once for the window, used at each
  * present. */
 typedef struct np_gl_copier np_gl_copier;

@@ -192,7 +192,9 @@ public final class Application {
             throw SDLError("Creating a renderer")
         }
         sdlWindow = w
-        windowedPlace = windowed
+        let minimum = (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        windowedPlace = configuration.headless || configuration.fullscreen || driver != "x11" || usable.w <= 0 ? windowed
+            : Application.placedForDecorations(w, asked: asked, usable: usable, minimum: minimum) ?? windowed
         if configuration.fullscreen && !configuration.headless {
             // SDL asks a window manager for fullscreen once the window is shown, and waits for the answer: the
             // window stood on the screen decorated and black for a tenth of a second, and without a window manager
@@ -211,7 +213,7 @@ public final class Application {
             SDL_SetWindowIcon(w, icon)
             SDL_FreeSurface(icon)
         }
-        SDL_SetWindowMinimumSize(w, Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        SDL_SetWindowMinimumSize(w, minimum.0, minimum.1)
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
         var mode = SDL_DisplayMode()
@@ -219,15 +221,6 @@ public final class Application {
         self.clock = clock ?? SystemClock()
         window = Window(clock: self.clock)
         updateGeometry()
-    }
-
-    /// Where a window of `width` × `height` pixels goes when it is larger than `screen` (the display's usable
-    /// part): scaled down to fit, its shape kept (never below `minimum`), centred on it. Nil when it fits.
-    static func fitted(width: Int32, height: Int32, within screen: SDL_Rect, minimum: (Int32, Int32)) -> SDL_Rect? {
-        guard width > screen.w || height > screen.h, width > 0, height > 0 else { return nil }
-        let shrink = min(Double(screen.w) / Double(width), Double(screen.h) / Double(height))
-        let w = max(minimum.0, Int32((Double(width) * shrink).rounded())), h = max(minimum.1, Int32((Double(height) * shrink).rounded()))
-        return SDL_Rect(x: screen.x + max(0, (screen.w - w) / 2), y: screen.y + max(0, (screen.h - h) / 2), w: w, h: h)
     }
 
     /// The window's size in points.
