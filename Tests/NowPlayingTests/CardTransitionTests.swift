@@ -72,7 +72,8 @@ struct CardTransitionTests {
         if t < 0.5 {
             #expect(zip(cover.windowRect, lerp(thumb, target, easeOut)).allSatisfy { near($0, $1) }, "M5 cover at \(t): \(cover.windowRect)")
         } else {
-            #expect(cover.alpha == 0, "M5: the carousel has taken over")
+            #expect(zip(cover.windowRect, [target.minX, target.minY, target.width, target.height]).allSatisfy { near($0, $1) }
+                    && cover.alpha == 1, "M5: the cover has landed, and stays while the carousel comes in around it")
             let centred = try node(d, "cover.0").windowRect
             #expect(zip(centred, [target.minX, target.minY, target.width, target.height]).allSatisfy { near($0, $1) },
                     "the centred cover is exactly where the flying one landed")
@@ -86,6 +87,38 @@ struct CardTransitionTests {
         let slide = (miniFrame.height + 15) * TimingCurve.easeInOut.progress(at: min(1, t / 0.25))
         #expect(near(bar.frame[1], miniFrame.minY + slide), "M7 mini bar at \(t): \(bar.frame[1])")
         #expect(try node(d, "card").hidden == false)
+    }
+
+    nonisolated static let handOverTimes = [0.5, 0.5 + 0.125 / 4, 0.5 + 0.125 / 2, 0.5 + 0.125 * 3 / 4, 0.625, 0.7]
+
+    /// SPEC M5, "without a visible switch": the side covers and the lyrics card's peek, hidden while the cover flies
+    /// (the centred cover's place would show the lyrics card), fade in around the landed cover over a quarter of
+    /// primaryDuration, ease-out, instead of appearing in one frame; then the flying cover goes.
+    @Test(arguments: handOverTimes)
+    func theCarouselFadesInAroundTheLandedCover(t: Double) throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.5, from: start)
+        let d = dump(a, at: t, from: start)
+        let fade = TimingCurve.easeOut.progress(at: min(1, (t - 0.5) / 0.125))
+        #expect(near(try node(d, "lyricsFlip").alpha, fade, 0.01), "carousel alpha at \(t)")
+        #expect(try node(d, "card.coverImage").alpha == (t < 0.625 ? 1 : 0), "the flying cover stays until the carousel is whole")
+    }
+
+    @Test func aDismissDuringTheHandOverTakesTheCarouselAwayAtOnce() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.5, from: start)
+        _ = dump(a, at: 0.55, from: start)
+        a.cards.dismiss()
+        let d = dump(a, at: 0.567, from: start)
+        #expect(try node(d, "lyricsFlip").alpha == 0, "the carousel does not stay behind the cover flying back")
+        #expect(try node(d, "card.coverImage").alpha == 1)
+        let done = dump(a, at: 1.2, from: start)
+        #expect(try node(done, "card").hidden && (try node(done, "lyricsFlip").alpha) == 1,
+                "dismissed, and whole again for the next presentation")
     }
 
     @Test(arguments: times)

@@ -140,14 +140,32 @@ final class CardView: View {
         }
         move(to: .presented(miniFrame: miniFrame, coverFrame: centredCoverFrame), .present, animated: animated) {
             guard current == self.generation else { return }
+            self.handOver(animated: animated, generation: current)
+        }
+    }
+
+    /// How long the carousel's side covers and the lyrics card's peek take to fade in once the flying cover has
+    /// landed (a quarter of SPEC M2's primaryDuration, as the container's fill takes in M4).
+    static let handOverDuration = primaryDuration / 4
+
+    /// SPEC M5: the carousel takes over from the flying cover. The cover has landed on the centred cover's place and
+    /// stays over it while the rest of the carousel and the lyrics card's peek fade in around it (they were hidden
+    /// during the flight: the centred cover's place would have shown the lyrics card behind it), then goes.
+    private func handOver(animated: Bool, generation current: Int) {
+        let finish = {
+            guard current == self.generation else { return }
             View.performWithoutAnimation {
-                // SPEC M5: the carousel takes over from the flying cover.
-                self.nowPlaying.lyricsFlip.alpha = 1
                 self.coverImage.alpha = 0
                 self.releaseStills()
             }
             self.onSettled?()
         }
+        guard animated else {
+            View.performWithoutAnimation { nowPlaying.lyricsFlip.alpha = 1 }
+            return finish()
+        }
+        View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
+                     animations: { self.nowPlaying.lyricsFlip.alpha = 1 }, completion: { _ in finish() })
     }
 
     /// At rest the stills are not needed (a dismissal or a swipe takes new ones): their pixels go.
@@ -170,8 +188,9 @@ final class CardView: View {
                 coverImage.image = cover
                 show(state.taking(.cover, from: .presented(miniFrame: miniFrame, coverFrame: centredCoverFrame)), pieces: [.cover])
                 coverImage.alpha = 1
-                nowPlaying.lyricsFlip.alpha = 0
             }
+            // The carousel goes with the flying cover's first frame (and a hand-over still fading in stops).
+            nowPlaying.lyricsFlip.alpha = 0
             ghostFrame = miniFrame
         }
         move(to: miniState(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame), .dismiss, animated: animated) {
