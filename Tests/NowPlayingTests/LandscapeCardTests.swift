@@ -90,11 +90,30 @@ struct LandscapeCardTests {
         let cover = { a.view.carousel.convert(a.view.carousel.bounds, to: nil) }
         let title = { a.view.titleLabel.convert(a.view.titleLabel.bounds, to: nil) }
         let (cover0, title0) = (cover(), title())
+        let chevron0 = a.root.card.chevron.convert(a.root.card.chevron.bounds, to: nil)
         // A wheel turn over the controls column scrolls the card (up next is below the fold at 480 pt).
         a.application.post(.wheel(Point(x: 0, y: -3), at: Point(x: title0.midX, y: title0.midY)))
         for _ in 0..<60 { a.advanceFrame() }
         #expect(title().minY < title0.minY - 50, "the controls scrolled: \(title().minY) from \(title0.minY)")
         #expect(cover() == cover0, "the artwork stayed")
+        #expect(a.root.card.chevron.convert(a.root.card.chevron.bounds, to: nil).minY == chevron0.minY,
+                "the chevron stays with the artwork it heads")
+    }
+
+    /// The chevron heads the card's header and scrolls with it (as in the tutorial, where it sits in the scroll
+    /// view's content): on a short portrait window it floated over the controls scrolled under it (a tester).
+    @Test func inPortraitTheChevronScrollsWithTheHeader() throws {
+        let a = try NowPlayingApp(options: headlessOptions(size: Size(width: 414, height: 600)))
+        a.application.drawIfNeeded()
+        let chevron = { a.root.card.chevron.convert(a.root.card.chevron.bounds, to: nil) }
+        let header = { a.view.albumLabel.convert(a.view.albumLabel.bounds, to: nil) }
+        let (chevron0, header0) = (chevron(), header())
+        let title = a.view.titleLabel.convert(a.view.titleLabel.bounds, to: nil)
+        a.application.post(.wheel(Point(x: 0, y: -3), at: Point(x: title.midX, y: title.midY)))
+        for _ in 0..<60 { a.advanceFrame() }
+        let moved = header().minY - header0.minY
+        #expect(moved < -50, "the card scrolled: the header moved \(moved)")
+        #expect(chevron().minY - chevron0.minY == moved, "the chevron moved with the header")
     }
 
     @Test func resizingAcrossTheBoundaryKeepsTrackCoverAndFlip() throws {

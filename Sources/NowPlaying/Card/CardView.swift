@@ -60,7 +60,9 @@ final class CardView: View {
         chevron.imageEdgeInsets = EdgeInsets(all: 10)
         chevron.imageView.contentMode = .scaleAspectFit
         chevron.zPosition = 2
-        container.addSubview(chevron)
+        // In the header it heads (in the tutorial, inside the cover's container in the scroll view): it scrolls
+        // with it rather than floating over whatever scrolls under it.
+        scroll.addSubview(chevron)
         coverImage.identifier = "card.coverImage"
         coverImage.contentMode = .scaleAspectFill
         coverImage.clipsToBounds = true
@@ -107,7 +109,7 @@ final class CardView: View {
         lowerModule.frame = Rect(x: moduleX, y: moduleTop + state.lowerOffset,
                                  width: l.controls.maxX - moduleX - (moduleX - l.controls.minX), height: lowerModule.contentHeight)
         scroll.contentSize = Size(width: w, height: max(h, moduleTop + lowerModule.contentHeight + 24))
-        chevron.frame = Rect(x: l.header.minX + 4, y: l.header.minY + 2, width: 44, height: 44)
+        chevron.frame = Rect(x: l.header.minX + 4, y: l.header.minY + 2 + scrolled, width: 44, height: 44)
         coverImage.frame = state.coverFrame
     }
 
