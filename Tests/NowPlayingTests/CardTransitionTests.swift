@@ -121,6 +121,43 @@ struct CardTransitionTests {
                 "dismissed, and whole again for the next presentation")
     }
 
+    /// Issue 13 (a tester): the window resized while the card was dismissed showed the library's still, taken at
+    /// the old size, stretched over the new one for the rest of the move (~0.3 s). A move the window's size changes
+    /// under ends at once where it was going, laid out for the new size.
+    @Test func aResizeDuringADismissalEndsItAtOnce() throws {
+        let a = try app(onLibrary: false)
+        let start = clock(a).now
+        a.cards.dismiss()
+        _ = dump(a, at: 0.1, from: start)
+        a.application.window.frame = Rect(x: 0, y: 0, width: 500, height: 700)
+        let d = dump(a, at: 0.117, from: start)
+        #expect(try node(d, "card").hidden, "the dismissal ended with the resize")
+        let mini = try node(d, "miniPlayer").windowRect
+        let bar = a.root.library.miniPlayer.convert(a.root.library.miniPlayer.bounds, to: nil)
+        #expect(mini == [bar.minX, bar.minY, bar.width, bar.height] && bar.maxY == 700,
+                "the library is laid out for the new size, the mini player at rest at its foot: \(mini)")
+    }
+
+    @Test func aResizeDuringAPresentationEndsItAtOnce() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.2, from: start)
+        a.application.window.frame = Rect(x: 0, y: 0, width: 500, height: 700)
+        let d = dump(a, at: 0.217, from: start)
+        #expect(try node(d, "card.container").frame == [0, 0, 500, 700], "the card is up, as large as the new window")
+        let insetY: Double = 15 * 700 / 500
+        let backing = try node(d, "card.backing").frame
+        #expect(backing == [15, insetY, 470, 700 - 2 * insetY], "M3's end, for the new size")
+        #expect(try node(d, "card.coverImage").alpha == 0 && (try node(d, "lyricsFlip").alpha) == 1,
+                "the carousel shows the cover; the flying one is gone")
+        let target = a.root.card.centredCoverFrame
+        #expect(try node(d, "cover.0").windowRect == [target.minX, target.minY, target.width, target.height],
+                "the centred cover sits where the new layout puts it")
+        let later = dump(a, at: 0.6, from: start)
+        #expect(try node(later, "card.container").frame == node(d, "card.container").frame, "nothing moves on afterwards")
+    }
+
     @Test(arguments: times)
     func dismissIsTheReverseWithEaseOut(t: Double) throws {
         let a = try app(onLibrary: false)

@@ -163,6 +163,24 @@ struct AnimationTests {
         #expect(done == false)
     }
 
+    /// UIKit's `layer.removeAllAnimations()`: what is on screen jumps to the model values (setting a property to
+    /// the value it already has does not end its animation), and the blocks complete unfinished.
+    @Test func removingAllAnimationsShowsTheModelAtOnce() {
+        var done: Bool?
+        View.animate(withDuration: 1, options: .curveLinear, animations: {
+            view.alpha = 0
+            view.frame = Rect(x: 50, y: 0, width: 100, height: 100)
+        }, completion: { done = $0 })
+        advance(to: 0.5)
+        view.frame = Rect(x: 50, y: 0, width: 100, height: 100)
+        #expect(view.presentationFrame.minX == 25, "set again to its model value, the frame still moves")
+        view.removeAllAnimations()
+        #expect(view.presentationAlpha == 0 && view.presentationFrame.minX == 50)
+        #expect(done == false)
+        advance(to: 0.75)
+        #expect(view.presentationFrame.minX == 50, "nothing moves on")
+    }
+
     @Test func colorsAndTransformsAnimate() {
         view.backgroundColor = .black
         View.animate(withDuration: 1, options: .curveLinear, animations: {

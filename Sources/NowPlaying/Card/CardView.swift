@@ -27,6 +27,10 @@ final class CardView: View {
     private var ghostFrame = Rect.zero
     /// Which transition is current: completions of interrupted ones do nothing.
     private var generation = 0
+    /// Whether a presentation or a dismissal is under way (until it has settled).
+    private var isMoving = false
+    /// The size the card was last laid out at.
+    private var laidOutSize = Size.zero
     private(set) var isPresented = false
     /// Runs when a presentation or a dismissal has ended (not one interrupted by the next).
     var onSettled: (() -> Void)?
@@ -91,6 +95,10 @@ final class CardView: View {
     }
 
     override func layoutSubviews() {
+        if bounds.size != laidOutSize {
+            if isMoving && laidOutSize != .zero { settleAtOnce() }
+            laidOutSize = bounds.size
+        }
         let w = bounds.width, h = bounds.height, p = state.backingProgress
         let inset = CardView.backingEdgeInset
         backing.frame = Rect(x: inset * p, y: inset * (h / max(w, 1)) * p,
@@ -126,6 +134,7 @@ final class CardView: View {
         generation += 1
         let current = generation
         isPresented = true
+        isMoving = true
         if isHidden || !animated {
             // From rest: the starting picture, set without animation.
             View.performWithoutAnimation {
@@ -156,6 +165,7 @@ final class CardView: View {
     private func handOver(animated: Bool, generation current: Int) {
         let finish = {
             guard current == self.generation else { return }
+            self.isMoving = false
             View.performWithoutAnimation {
                 self.coverImage.alpha = 0
                 self.releaseStills()
@@ -183,6 +193,7 @@ final class CardView: View {
         generation += 1
         let current = generation
         isPresented = false
+        isMoving = true
         View.performWithoutAnimation {
             if coverImage.alpha == 0 {
                 // The carousel hands the cover back to the flying image.
@@ -197,6 +208,7 @@ final class CardView: View {
         }
         move(to: miniState(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame), .dismiss, animated: animated) {
             guard current == self.generation else { return }
+            self.isMoving = false
             View.performWithoutAnimation {
                 self.isHidden = true
                 self.nowPlaying.lyricsFlip.alpha = 1
@@ -221,8 +233,36 @@ final class CardView: View {
         }
     }
 
-    /// Makes `state` current and sets the given pieces' views from it.
+    /// The window resized while the card moves: the stills (of the library at the old size) and the places the
+    /// card moves between no longer hold, and the backing showed the old still stretched to the new size for the
+    /// rest of the move. The move ends at once where it was going, laid out for the new size (the pass under way).
+    private func settleAtOnce() {
+        generation += 1
+        isMoving = false
+        View.performWithoutAnimation {
+            if isPresented {
+                apply(.presented(miniFrame: ghostFrame, coverFrame: centredCoverFrame), pieces: CardState.Piece.allCases)
+            } else {
+                isHidden = true
+            }
+            nowPlaying.lyricsFlip.alpha = 1
+            coverImage.alpha = 0
+            releaseStills()
+        }
+        for v: View in [backing, dimmer, miniBarGhost, container, chevron, coverImage, lowerModule, nowPlaying.lyricsFlip] {
+            v.removeAllAnimations()
+        }
+        onSettled?()
+    }
+
+    /// Makes `state` current and sets the given pieces' views from it, laid out.
     private func show(_ new: CardState, pieces: [CardState.Piece]) {
+        apply(new, pieces: pieces)
+        relayout()
+    }
+
+    /// Makes `state` current and sets the given pieces' views from it (their frames follow at the next layout).
+    private func apply(_ new: CardState, pieces: [CardState.Piece]) {
         state = new
         for piece in pieces {
             switch piece {
@@ -236,7 +276,6 @@ final class CardView: View {
             case .lowerModule, .miniBar, .cover: break
             }
         }
-        relayout()
     }
 
     private func relayout() {

@@ -294,6 +294,16 @@ open class View {
 
     var hasAnimations: Bool { !animations.isEmpty }
 
+    /// Ends every running animation of this view's properties: the model values show at once, and the `animate`
+    /// blocks that started them complete with `finished` false (UIKit's `layer.removeAllAnimations()`).
+    public func removeAllAnimations() {
+        guard !animations.isEmpty else { return }
+        let running = Array(animations.values)
+        animations.removeAll()
+        for animation in running { animation.group.end(finished: false) }
+        setNeedsDisplay()
+    }
+
     /// Moves this view's animations to `now`; returns those that reached their end (now removed).
     func advanceAnimations(to now: Double) -> [PropertyAnimation] {
         var done: [PropertyAnimation] = []
