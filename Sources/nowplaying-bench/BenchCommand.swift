@@ -65,7 +65,10 @@ struct BenchCommand: AsyncParsableCommand {
                     let env: [String: String?] = ["DISPLAY": display, "SDL_VIDEODRIVER": "x11",
                                                   "SDL_RENDER_DRIVER": renderer == .software ? "software" : nil,
                                                   "SDL_AUDIODRIVER": audioDriver, "PULSE_SERVER": server?.address,
-                                                  "LC_ALL": "C.UTF-8"]
+                                                  "LC_ALL": "C.UTF-8",
+                                                  // The app's cache of large covers' small copies: the benchmark's own, so its
+                                                  // first start is a first start (the others read the copies, as a user's do).
+                                                  "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
                     let scenarios = Scenarios(app: AppRun(environment: env, scratch: scratch), size: size,
                                               durations: durations, demoAlbum: resources.demoAlbum,
                                               soundServer: server.map { ProcessProbe(pid: $0.pid) })

@@ -37,6 +37,8 @@ public final class NowPlayingApp {
         var libraryLoader: BackgroundLibrary.Loader?
         /// Whether covers are decoded on a worker ahead of need (tests of the worker set it); nil: unless headless.
         var decodesCoversAhead: Bool?
+        /// Where small copies of large covers are kept between runs (the command line's: `$XDG_CACHE_HOME`); nil: none.
+        public var pictureCache: PictureCache?
         public init() {}
     }
 
@@ -74,7 +76,7 @@ public final class NowPlayingApp {
         // The environment is set before the library's reader starts (`Application` sets its part before `meanwhile`).
         Player.describeProcess(iconName: MediaBus.desktopEntry)
         let arrivals = Arrivals()
-        let folders = FolderListings(), earlyCover = EarlyCover()
+        let folders = FolderListings(), earlyCover = EarlyCover(pictures: options.pictureCache)
         var reading: StartingQueue.Reading?
         var coverLoader: CoverLoader?
         let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
@@ -89,7 +91,7 @@ public final class NowPlayingApp {
                     // Covers come from a worker ahead of need, except in headless runs (decoded on the spot, the
                     // same frames every run).
                     coverLoader = options.decodesCoversAhead ?? !options.headless
-                        ? CoverLoader(mainLoop: opening.mainLoop, folders: folders) : nil
+                        ? CoverLoader(mainLoop: opening.mainLoop, folders: folders, pictures: options.pictureCache) : nil
                     reading = StartingQueue.Reading(paths: options.paths, stateDirectory: stateDirectory, mayKeepAside: isOwner,
                                                     demo: resources.demoAlbum, opening: opening, cover: earlyCover,
                                                     coverLoader: coverLoader, onLibrary: options.startOnLibrary, folders: folders) {
@@ -121,6 +123,7 @@ public final class NowPlayingApp {
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
         controller.earlyCover = earlyCover
+        controller.pictures = options.pictureCache
         controller.coverLoader = coverLoader
         if !options.headless { controller.lyrics.mainLoop = application.mainLoop }
         let controller = self.controller

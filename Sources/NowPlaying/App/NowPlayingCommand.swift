@@ -104,6 +104,9 @@ public struct NowPlayingCommand: ParsableCommand {
         options.dumpPath = dumpViews
         options.statisticsPath = stats
         options.replayGain = replayGain
+        options.pictureCache = PictureCache(application: "nowplaying", environment: ProcessInfo.processInfo.environment) {
+            printError($0)
+        }
         if let path = script {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ValidationError("Cannot read the script \(path).")

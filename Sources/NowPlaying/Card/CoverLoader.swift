@@ -35,15 +35,18 @@ final class CoverLoader: Sendable {
     private let mainLoop: MainLoopQueue
     /// The app's folder listings (a cover beside a track is looked for there).
     private let folders: FolderListings
+    private let pictures: PictureCache?
 
-    init(mainLoop: MainLoopQueue, folders: FolderListings) {
+    init(mainLoop: MainLoopQueue, folders: FolderListings, pictures: PictureCache? = nil) {
         self.mainLoop = mainLoop
         self.folders = folders
+        self.pictures = pictures
     }
 
     /// Looks for the cover of the track at `path` (beside it, through `folders`) and decodes it now, keeping
-    /// the pixels of the level a view `pixelSize` pixels large is drawn from (nil: none kept).
-    static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings) -> Outcome {
+    /// the pixels of the level a view `pixelSize` pixels large is drawn from (nil: none kept); a large picture's
+    /// small copy comes from `pictures` when a run before kept it there.
+    static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings, pictures: PictureCache? = nil) -> Outcome {
         switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
             // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.
@@ -51,7 +54,9 @@ final class CoverLoader: Sendable {
                 if case .embedded(let again) = CoverArt.find(for: path, folders: folders) { return again }
                 return nil
             }
-            do { return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading)) } catch {
+            do {
+                return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading, cache: pictures))
+            } catch {
                 let name = URL(fileURLWithPath: path).lastPathComponent
                 return .unreadable("The picture inside \(name) cannot be read (\(error.reason)); using a placeholder.")
             }
@@ -63,7 +68,8 @@ final class CoverLoader: Sendable {
             }
             do {
                 let bytes = try read()
-                return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() }))
+                return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() },
+                                                 cache: pictures))
             } catch let refusal as RegularFile.Refusal {
                 return .unreadable("The picture \(file) \(refusal.reason); using a placeholder.")
             } catch {
@@ -119,7 +125,7 @@ final class CoverLoader: Sendable {
     private func enqueue(_ key: Key) {
         queue.async(execute: ReadLog.carried { [self] in
             let wanted = asked.withLock { $0.wanted[key] != nil }
-            let outcome = wanted ? CoverLoader.load(key.path, preparingFor: key.pixelSize, folders: folders) : nil
+            let outcome = wanted ? CoverLoader.load(key.path, preparingFor: key.pixelSize, folders: folders, pictures: pictures) : nil
             let delivery = asked.withLock { a -> Delivery? in
                 guard let outcome, let delivery = a.wanted[key] else { return nil }
                 a.decoded[key] = outcome

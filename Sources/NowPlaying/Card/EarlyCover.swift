@@ -28,6 +28,12 @@ final class EarlyCover: Sendable {
     private let state = Locked(State())
     /// Every decode planned and not yet done.
     private let decoding = DispatchGroup()
+    private let pictures: PictureCache?
+
+    /// `pictures`: where large covers' small copies are kept between runs.
+    init(pictures: PictureCache? = nil) {
+        self.pictures = pictures
+    }
 
     /// Chooses the cover of the track at `path`, for a view of `pixelSize` pixels (neither: none), unless a
     /// cover was planned already (with `replacing`: the same one) or the first frame asked. From then on the
@@ -57,7 +63,7 @@ final class EarlyCover: Sendable {
             decoding.leave()
         }
         guard let (path, pixelSize) = target else { return }
-        let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders)
+        let outcome = CoverLoader.load(path, preparingFor: pixelSize, folders: folders, pictures: pictures)
         state.withLock { s in
             if (s.wanted || s.claimed) && s.plans == plan { s.outcome = outcome }
         }

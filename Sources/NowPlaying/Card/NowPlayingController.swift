@@ -44,6 +44,8 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     /// The first track's cover, being decoded while the window opened (taken by the first frame if it is the
     /// one it draws, at the size it draws it).
     var earlyCover: EarlyCover?
+    /// Where large covers' small copies are kept between runs (nil: none).
+    var pictures: PictureCache?
     private var shownIndex: Int?
     let lyrics: LyricsController
 
@@ -136,7 +138,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         }
         coverLoader?.cancel(path)
         let early = pixelSize.flatMap { earlyCover?.take(path, pixelSize: $0) }
-        return store(early ?? CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders), for: path)
+        return store(early ?? CoverLoader.load(path, preparingFor: pixelSize, folders: session.folders, pictures: pictures), for: path)
     }
 
     private func prefetch(_ path: String, preparingFor pixelSize: Size, with coverLoader: CoverLoader) {

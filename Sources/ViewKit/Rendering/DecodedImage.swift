@@ -26,21 +26,28 @@ public struct DecodedImage: Sendable {
     /// at that size (in pixels) uses. With `rereading`, the bytes are not kept: a picture drawn larger than it
     /// was kept at is read again through it. Throws a readable reason when the bytes are no picture, or a
     /// picture too large to decode.
+    /// With a `cache`, a picture kept smaller than it is is read from the copy a run before kept of it, and its copy
+    /// is kept there for the runs after.
     public init(bytes: [UInt8], name: String, preparingFor pixelSize: Size? = nil,
-                rereading: (@Sendable () -> [UInt8]?)? = nil) throws(ImageError) {
-        try self.init(bytes: bytes, origin: rereading.map { .reader($0) } ?? .bytes(bytes), name: name, preparingFor: pixelSize)
+                rereading: (@Sendable () -> [UInt8]?)? = nil, cache: PictureCache? = nil) throws(ImageError) {
+        try self.init(bytes: bytes, origin: rereading.map { .reader($0) } ?? .bytes(bytes), name: name, preparingFor: pixelSize,
+                      cache: cache)
     }
 
-    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:)`).
-    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
+    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:)`).
+    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil, cache: PictureCache? = nil) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw ImageError(source: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize)
+        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: cache)
     }
 
-    private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?) throws(ImageError) {
+    private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?) throws(ImageError) {
+        if let cache, let hit = DecodedImage(cachedIn: cache, bytes: bytes, origin: origin, name: name, preparingFor: pixelSize) {
+            self = hit
+            return
+        }
         self.name = name
         self.origin = origin
         guard !bytes.isEmpty else { throw ImageError(source: name, reason: "the file is empty") }
@@ -49,6 +56,8 @@ public struct DecodedImage: Sendable {
         // `PictureDecoder.defaultSide` while that is not known; straight at it when its format allows.
         let own: (width: Int, height: Int)
         let surface: Surface
+        /// The size a picture is kept at, where a cache may hold its copy.
+        var cacheKey: (width: Int, height: Int)?
         do throws(PictureDecoder.Failure) {
             if isVector {
                 // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
@@ -62,6 +71,7 @@ public struct DecodedImage: Sendable {
             } else if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
+                if cache != nil && kept != own { cacheKey = kept }
                 surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
             } else {
                 // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
@@ -79,6 +89,10 @@ public struct DecodedImage: Sendable {
         averageColor = surface.averageColor()
         let shrunk = !isVector && (surface.width, surface.height) != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
+        if let cache, let cacheKey, let keptCopy {
+            cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
+                                           copy: keptCopy), for: bytes, kept: cacheKey)
+        }
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
                                                    atLeast: pixelSize).last ?? (surface.width, surface.height)
@@ -91,6 +105,31 @@ public struct DecodedImage: Sendable {
         } else {
             level = nil
         }
+    }
+
+    /// A picture a cache kept a small copy of (a raster picture kept smaller than it is): what it said of the
+    /// picture, the copy as its kept copy, and the level prepared from the copy, as the picture decoded whole gives
+    /// them. The copy itself is never decoded whole. Nil when the cache has no copy for these bytes at the size they
+    /// are kept at, or one that cannot be decoded (a damaged file: the picture is then decoded whole, and its copy
+    /// written again).
+    private init?(cachedIn cache: PictureCache, bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?) {
+        guard !DecodedImage.looksLikeSVG(bytes), let header = PictureDecoder.header(of: bytes) else { return nil }
+        let keptAt = PictureDecoder.keptSize(width: header.width, height: header.height, drawnAt: pixelSize)
+        guard keptAt != (header.width, header.height), let entry = cache.entry(for: bytes, kept: keptAt),
+              entry.width == header.width, entry.height == header.height,
+              let kept = PictureDecoder.header(of: entry.copy) else { return nil }
+        let (w, h) = pixelSize.flatMap { DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: $0).last }
+            ?? (max(1, kept.width / 8), max(1, kept.height / 8))
+        guard let prepared = try? PictureDecoder.decode(entry.copy, width: w, height: h) else { return nil }
+        self.origin = origin
+        self.name = name
+        isVector = false
+        size = Size(width: Double(entry.width), height: Double(entry.height))
+        pixelDimensions = (kept.width, kept.height)
+        isOpaque = entry.isOpaque
+        averageColor = entry.averageColor
+        keptCopy = entry.copy
+        level = pixelSize == nil ? nil : SealedSurface(sealing: prepared)
     }
 
     /// The side of the square an SVG is rasterised within when it is opened (for its mean colour).
