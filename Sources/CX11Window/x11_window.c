@@ -148,10 +148,8 @@ int np_x11_frame_extents(void *window, int timeout_ms, int extents[4]) {
             x.send(x.display, x.root(x.display), False, SubstructureRedirectMask | SubstructureNotifyMask, &e);
             /* Each read is a round trip; the window manager answers within a few. Events stay SDL's: the property
                is read, not waited for in the event queue. */
-            for (int waited = 0; !found && waited <= timeout_ms; waited++) {
-                found = read_frame_extents(&x, property, extents);
-                if (!found) SDL_Delay(1);
-            }
+            Uint64 deadline = SDL_GetTicks64() + (Uint64)timeout_ms;
+            while (!(found = read_frame_extents(&x, property, extents)) && SDL_GetTicks64() < deadline) SDL_Delay(1);
         }
     }
     close_x11(&x);

@@ -158,6 +158,22 @@ struct CardTransitionTests {
         #expect(try node(later, "card.container").frame == node(d, "card.container").frame, "nothing moves on afterwards")
     }
 
+    @Test func aResizeDuringTheHandOverEndsItAtOnce() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        var settled = 0
+        let previous = a.root.card.onSettled
+        a.root.card.onSettled = { settled += 1; previous?() }
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.5, from: start)
+        _ = dump(a, at: 0.55, from: start)
+        a.application.window.frame = Rect(x: 0, y: 0, width: 500, height: 700)
+        let d = dump(a, at: 0.567, from: start)
+        #expect(try node(d, "lyricsFlip").alpha == 1 && (try node(d, "card.coverImage").alpha) == 0, "the carousel is whole at once")
+        _ = dump(a, at: 1.0, from: start)
+        #expect(settled == 1, "settled once: \(settled)")
+    }
+
     @Test(arguments: times)
     func dismissIsTheReverseWithEaseOut(t: Double) throws {
         let a = try app(onLibrary: false)

@@ -41,7 +41,8 @@ struct KioskModeTests {
 @Suite(.serialized)
 struct KioskWindowTests {
     /// Starts the app with `arguments` and `script` (its `DIR` naming a folder of the test's) on an Xvfb of `screen`
-    /// pixels without a window manager, and gives `body` the server, the app's window and that folder.
+    /// pixels (without a window manager unless `windowManager`), and gives `body` the server, the app's window and
+    /// that folder.
     private func withWindow(_ arguments: [String], script: String = "settle\nwait 60000\n", screen: (Int, Int),
                             windowManager: Bool = false,
                             renderer: ScreenMatchesRedrawTests.RendererChoice, prepare: (XDisplay) throws -> [ChildProcess] = { _ in [] },
@@ -142,6 +143,7 @@ struct KioskWindowTests {
                 extents = line.split(separator: "=").last.map { $0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } } ?? []
                 return extents.count == 4
             }, "the window manager decorated the window")
+            try #require(extents.count == 4)
             let (left, right, top, bottom) = (extents[0], extents[1], extents[2], extents[3])
             #expect(top > 0, "Openbox gives it a title bar: \(extents)")
             #expect(g.origin.x - left >= 0 && g.origin.y - top >= 0 && g.origin.x + g.size.width + right <= 1920

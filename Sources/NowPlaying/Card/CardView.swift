@@ -131,6 +131,8 @@ final class CardView: View {
     /// Shows the card over `backdrop` (a still of the screen underneath), rising from the mini player whose
     /// frame (and thumbnail's) are given in this view's space.
     func present(backdrop: Image?, miniBar: Image?, miniFrame: Rect, thumbnailFrame: Rect, cover: Image?, animated: Bool) {
+        // A size change not laid out yet settles the move under way now, not this one (`settleAtOnce`).
+        layoutIfNeeded()
         generation += 1
         let current = generation
         isPresented = true
@@ -168,7 +170,8 @@ final class CardView: View {
             self.isMoving = false
             View.performWithoutAnimation {
                 self.coverImage.alpha = 0
-                self.releaseStills()
+                // A swipe caught the card meanwhile: its stills show beneath it.
+                if !self.isSwiping { self.releaseStills() }
             }
             self.onSettled?()
         }
@@ -189,6 +192,7 @@ final class CardView: View {
     /// Plays the presentation backwards (ease-out) and removes the card at the end.
     func dismiss(miniFrame: Rect, thumbnailFrame: Rect, cover: Image?, animated: Bool) {
         guard isPresented else { return }
+        layoutIfNeeded()
         if animated { refreshStills() }
         generation += 1
         let current = generation
@@ -286,6 +290,7 @@ final class CardView: View {
     // MARK: Swipe down
 
     private var swipeStart = 0.0
+    private var isSwiping: Bool { swipe.state == .began || swipe.state == .changed }
 
     /// Called to dismiss (the app knows where the mini player is).
     var requestDismiss: (() -> Void)?

@@ -46,7 +46,7 @@ final class CoverLoader: Sendable {
     /// Looks for the cover of the track at `path` (beside it, through `folders`) and decodes it now, keeping
     /// the pixels of the level a view `pixelSize` pixels large is drawn from (nil: none kept); a large picture's
     /// small copy comes from `pictures` when a run before kept it there.
-    static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings, pictures: PictureCache? = nil) -> Outcome {
+    static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings, pictures: PictureCache?) -> Outcome {
         switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
             // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.

@@ -15,24 +15,31 @@ extension Application {
     /// than any title bar and borders take.
     static let decorationAllowance: Int32 = 160
 
+    /// Whether a window of `asked` pixels comes near enough the edges of the screen's usable part for a window
+    /// manager's frame to push it off (`placedForDecorations` then asks for the frame).
+    static func mayNeedFraming(asked: (w: Int32, h: Int32), usable: SDL_Rect) -> Bool {
+        asked.w + decorationAllowance > usable.w || asked.h + decorationAllowance > usable.h
+    }
+
     /// A window manager frames a window with a title bar and borders, which the screen must hold too: a window
     /// asked for (`asked` pixels) that comes near the edges of the screen's usable part is fitted, with its shape,
     /// so that its frame lies on it (under Openbox a window asked 1080 × 1920 on a 1200-row screen lost its bottom
-    /// 25 rows below it). The decorations are asked of the window manager before the hidden window `window` is shown;
-    /// the window is given its new size and place (the frame's corner: ICCCM's default gravity puts the frame where
-    /// the window is asked to go), which are returned. Nil when nothing changes: the window fits with its frame, no
-    /// window manager runs or none says its decorations in time.
+    /// 25 rows below it). The decorations are asked of the window manager before the hidden window `window` is shown,
+    /// and the window is given its new size and place; returned is the window's own rectangle (where SDL places a
+    /// shown window: later moves give it). Nil when nothing changes: the window fits with its frame, no window
+    /// manager runs or none says its decorations in time.
     static func placedForDecorations(_ window: OpaquePointer, asked: (w: Int32, h: Int32), usable: SDL_Rect,
                                      minimum: (Int32, Int32)) -> SDL_Rect? {
-        guard asked.w + decorationAllowance > usable.w || asked.h + decorationAllowance > usable.h else { return nil }
+        guard mayNeedFraming(asked: asked, usable: usable) else { return nil }
         var e = [Int32](repeating: 0, count: 4)
         guard np_x11_frame_extents(UnsafeMutableRawPointer(window), 100, &e) == 1 else { return nil }
         let (left, right, top, bottom) = (e[0], e[1], e[2], e[3])
         let room = SDL_Rect(x: usable.x + left, y: usable.y + top, w: usable.w - left - right, h: usable.h - top - bottom)
         guard room.w > 0, room.h > 0, let fit = fitted(width: asked.w, height: asked.h, within: room, minimum: minimum) else { return nil }
-        let place = SDL_Rect(x: fit.x - left, y: fit.y - top, w: fit.w, h: fit.h)
-        SDL_SetWindowSize(window, place.w, place.h)
-        SDL_SetWindowPosition(window, place.x, place.y)
-        return place
+        SDL_SetWindowSize(window, fit.w, fit.h)
+        // Not shown yet, SDL knows no borders and moves the window itself; the window manager then puts the frame
+        // there (ICCCM's default gravity): the frame's corner is asked for.
+        SDL_SetWindowPosition(window, fit.x - left, fit.y - top)
+        return fit
     }
 }

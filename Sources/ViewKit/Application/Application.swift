@@ -68,7 +68,9 @@ public final class Application {
 
     let sdlWindow: OpaquePointer
     private let sdlRenderer: OpaquePointer
-    /// Where the window goes when it does not fill the screen: the size asked for (fitted to the screen), centred.
+    /// Where the window goes when it does not fill the screen: the size asked for (fitted to the screen, and to the
+    /// room a window manager's frame leaves when it says its frame), centred; the window's own rectangle, its frame's
+    /// not included.
     let windowedPlace: SDL_Rect
     /// Where the window was, or would be, before it was made as large as the screen by hand: by `setFullscreen`
     /// without a window manager, or at a fullscreen start.
@@ -140,6 +142,7 @@ public final class Application {
         }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
+        let minimum = (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
         // Shown with its first frame (`present`): the desktop never sees an iconless, replaced or empty window.
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         // Off screen, SDL's driver gives a fullscreen window its size when it is made.
@@ -150,9 +153,7 @@ public final class Application {
         if !configuration.headless, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             // A window asked larger than the screen would be centred off it (without a window manager, its top
             // above the screen): it keeps the shape asked for, as large as the screen's usable part holds.
-            windowed = Application.fitted(width: windowed.w, height: windowed.h, within: usable,
-                                          minimum: (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced)))
-                ?? windowed
+            windowed = Application.fitted(width: windowed.w, height: windowed.h, within: usable, minimum: minimum) ?? windowed
         }
         // Fullscreen is a request to a window manager, and a kiosk often has none (an X server started with the
         // player alone): the window is made as large as the screen, where it is, so it fills it either way.
@@ -163,8 +164,15 @@ public final class Application {
         }
         var placeDPI: Float = 0
         let dpi = SDL_GetDisplayDPI(0, &placeDPI, nil, nil) == 0 && placeDPI > 0 ? Double(placeDPI) : nil
-        let expected = Application.geometry(windowSize: (place.w, place.h), outputSize: (Int(place.w), Int(place.h)), dpi: dpi, configuration: configuration)
-        opening.settle(Geometry(points: expected.points, pixelScale: expected.pixelScale))
+        func settle(_ size: (w: Int32, h: Int32)) {
+            let expected = Application.geometry(windowSize: size, outputSize: (Int(size.w), Int(size.h)), dpi: dpi, configuration: configuration)
+            opening.settle(Geometry(points: expected.points, pixelScale: expected.pixelScale))
+        }
+        // A window that may be fitted again for its window manager's frame (made first, to ask for it) settles its
+        // geometry once placed: work begun for the size first expected would be thrown away.
+        let framed = !configuration.headless && !configuration.fullscreen && driver == "x11" && usable.w > 0
+            && Application.mayNeedFraming(asked: asked, usable: usable)
+        if !framed { settle((place.w, place.h)) }
         // A window made without OpenGL is destroyed and made again when the OpenGL renderer (SDL's default)
         // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
         // from the start when that renderer is coming; without, when OpenGL is not there (no GLX visual).
@@ -192,9 +200,8 @@ public final class Application {
             throw SDLError("Creating a renderer")
         }
         sdlWindow = w
-        let minimum = (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
-        windowedPlace = configuration.headless || configuration.fullscreen || driver != "x11" || usable.w <= 0 ? windowed
-            : Application.placedForDecorations(w, asked: asked, usable: usable, minimum: minimum) ?? windowed
+        windowedPlace = framed ? Application.placedForDecorations(w, asked: asked, usable: usable, minimum: minimum) ?? windowed : windowed
+        if framed { settle((windowedPlace.w, windowedPlace.h)) }
         if configuration.fullscreen && !configuration.headless {
             // SDL asks a window manager for fullscreen once the window is shown, and waits for the answer: the
             // window stood on the screen decorated and black for a tenth of a second, and without a window manager

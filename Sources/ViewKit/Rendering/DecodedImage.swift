@@ -35,12 +35,12 @@ public struct DecodedImage: Sendable {
     }
 
     /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:)`).
-    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil, cache: PictureCache? = nil) throws(ImageError) {
+    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw ImageError(source: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: cache)
+        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: nil)
     }
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?) throws(ImageError) {
@@ -118,6 +118,8 @@ public struct DecodedImage: Sendable {
         guard keptAt != (header.width, header.height), let entry = cache.entry(for: bytes, kept: keptAt),
               entry.width == header.width, entry.height == header.height,
               let kept = PictureDecoder.header(of: entry.copy) else { return nil }
+        // The level asked for; without one, the copy decoded at an eighth (cheaply: libjpeg-turbo's scaled DCT) to
+        // know it decodes at all.
         let (w, h) = pixelSize.flatMap { DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: $0).last }
             ?? (max(1, kept.width / 8), max(1, kept.height / 8))
         guard let prepared = try? PictureDecoder.decode(entry.copy, width: w, height: h) else { return nil }

@@ -6,22 +6,24 @@ import Locking
 
 /// Small copies of large pictures kept on disk between runs, found by the pictures' bytes. A picture kept
 /// smaller than it is (`DecodedImage`'s kept copy) is decoded whole once; a later run that opens the same bytes
-/// at the same kept size reads its copy instead (a 4000 px cover: ~17 ms of entropy decoding and ~7 ms of
+/// at the same kept size reads its copy instead (a 4000 px photo: ~17 ms of entropy decoding and ~7 ms of
 /// encoding the copy, against ~1 ms). Oldest-used copies go once the folder holds more than `budget` bytes.
 /// Safe from any thread.
 public final class PictureCache: Sendable {
     /// What a picture decoded once says about itself, and its kept copy.
-    struct Entry: Equatable {
+    struct Entry {
         let width: Int, height: Int
         let isOpaque: Bool
         let averageColor: Color
         let copy: [UInt8]
     }
 
+    /// The folder the copies are kept in.
     public let directory: String
     let budget: Int
     private let report: @Sendable (String) -> Void
-    private struct State { var writes = 0; var reported = false }
+    /// Bytes written since the folder was last kept within its budget (nil: not yet this run).
+    private struct State { var writtenSinceTrim: Int?; var reported = false }
     private let state = Locked(State())
 
     /// A cache in `directory` (made when first written to) of at most `budget` bytes; `report` is told, once, why
@@ -32,11 +34,15 @@ public final class PictureCache: Sendable {
         self.report = report
     }
 
-    /// The cache of `$XDG_CACHE_HOME/<application>/pictures` (default `~/.cache/…`).
+    /// The cache of `$XDG_CACHE_HOME/<application>/pictures` (default `~/.cache/…`; a relative path is ignored, as
+    /// the XDG specification asks).
     public convenience init(application: String, environment: [String: String], report: @escaping @Sendable (String) -> Void) {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
         self.init(directory: base + "/" + application + "/pictures", report: report)
     }
+
+    /// Kept copies larger than this are neither written nor read (a transparent picture's copy is a PNG).
+    static let entryLimit = 8 << 20
 
     /// The file a picture of these bytes, kept at `kept` pixels, is stored in.
     func path(for bytes: [UInt8], kept: (width: Int, height: Int)) -> String {
@@ -46,7 +52,7 @@ public final class PictureCache: Sendable {
     /// The stored copy of a picture of these bytes kept at `kept` pixels, if any and whole. A hit is marked used.
     func entry(for bytes: [UInt8], kept: (width: Int, height: Int)) -> Entry? {
         let file = path(for: bytes, kept: kept)
-        guard let data = PictureCache.read(file, limit: 8 << 20), let entry = PictureCache.decode(data) else { return nil }
+        guard let data = PictureCache.read(file, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data) else { return nil }
         utimensat(AT_FDCWD, file, nil, 0)
         return entry
     }
@@ -65,10 +71,12 @@ public final class PictureCache: Sendable {
 
     /// Writes `bytes` to `path` whole or not at all (a file beside it, renamed over it); the reason when it cannot.
     private func write(_ bytes: [UInt8], to path: String) -> String? {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            return "the folder cannot be made"
+        // Made for the user alone (what someone listens to shows in the pictures), as XDG asks of its folders; another
+        // thread making it at the same moment is no failure.
+        var made = ""
+        for part in directory.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o700) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
         }
         let temporary = path + ".\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -82,16 +90,25 @@ public final class PictureCache: Sendable {
         return reason
     }
 
-    /// Stores a picture's copy (written whole or not at all), then keeps the folder within its budget.
+    /// Stores a picture's copy (written whole or not at all), then keeps the folder within its budget: at the run's
+    /// first write, and after each quarter of the budget written.
     func store(_ entry: Entry, for bytes: [UInt8], kept: (width: Int, height: Int)) {
-        if let reason = write(PictureCache.encode(entry), to: path(for: bytes, kept: kept)) {
+        let encoded = PictureCache.encode(entry)
+        guard encoded.count <= PictureCache.entryLimit else { return }
+        if let reason = write(encoded, to: path(for: bytes, kept: kept)) {
             let first = state.withLock { s in defer { s.reported = true }; return !s.reported }
             if first {
                 report("Small copies of large pictures cannot be kept in \(directory) (\(reason)): they are decoded whole at each start.")
             }
             return
         }
-        if state.withLock({ s in s.writes += 1; return s.writes == 1 }) { trim() }
+        let due = state.withLock { s -> Bool in
+            let written = (s.writtenSinceTrim ?? 0) + encoded.count
+            let due = s.writtenSinceTrim == nil || written > budget / 4
+            s.writtenSinceTrim = due ? 0 : written
+            return due
+        }
+        if due { trim() }
     }
 
     /// Removes the least recently used copies while the folder holds more than the budget (down to three quarters
@@ -140,8 +157,8 @@ public final class PictureCache: Sendable {
                      averageColor: Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]), copy: copy)
     }
 
-    /// A 64-bit hash of the bytes, eight at a time (a picture's bytes name its copy: the same cover in every track
-    /// of an album is one file).
+    /// A 64-bit hash of the bytes, eight at a time (a picture's bytes name its copy: the same picture opened from
+    /// several places is one file).
     static func hash(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in

@@ -49,8 +49,8 @@ public final class TextRenderer {
     /// a face per size would cost them again and again).
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var faceSizes: [OpaquePointer: Int] = [:]
-    /// The font files the faces read, mapped into memory; unmapped only after every face of theirs is closed.
-    private var fontFiles: [String: MappedFile] = [:]
+    /// The font files the faces read, in memory; let go only after every face of theirs is closed.
+    private var fontFiles: [String: FileBytes] = [:]
     /// fontconfig's answers, kept for the renderer's life.
     let fallbacks = FallbackFonts()
     private var textures = LRUCache<TextKey, LineTextures>(budget: 24 << 20)
@@ -200,14 +200,14 @@ public final class TextRenderer {
         return face
     }
 
-    /// A face of a font file, read from the file mapped into memory (from the file itself when it cannot be mapped).
+    /// A face of a font file, read from the file's bytes in memory (from the file itself when they cannot be had).
     private func open(_ key: FaceKey, _ size: Int) -> OpaquePointer? {
-        if fontFiles[key.path] == nil { fontFiles[key.path] = MappedFile(path: key.path) }
-        guard let file = fontFiles[key.path], file.count <= Int(Int32.max),
-              let rw = SDL_RWFromConstMem(file.base, Int32(file.count)) else {
-            return TTF_OpenFontIndex(key.path, Int32(size), key.index)
+        if fontFiles[key.path] == nil { fontFiles[key.path] = FileBytes(path: key.path) }
+        if let file = fontFiles[key.path], file.count <= Int(Int32.max), let rw = SDL_RWFromConstMem(file.base, Int32(file.count)),
+           let face = TTF_OpenFontIndexRW(rw, 1, Int32(size), key.index) {
+            return face
         }
-        return TTF_OpenFontIndexRW(rw, 1, Int32(size), key.index)
+        return TTF_OpenFontIndex(key.path, Int32(size), key.index)
     }
 
     /// The face fontconfig prefers for a character the UI font lacks, opened at the font's size; a bitmap face is

@@ -17,7 +17,10 @@ final class ChildProcess {
         let argv = ([path] + args).map { strdup($0) } + [nil]
         // Under a sanitizer run the app is sanitized too: it gets the run's options (exit code, leak checks).
         let sanitizers = ProcessInfo.processInfo.environment.filter { ["TSAN_OPTIONS", "ASAN_OPTIONS"].contains($0.key) }
-        let envp = env.merging(sanitizers) { mine, _ in mine }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The app keeps copies of large pictures in $XDG_CACHE_HOME: the tests' own, not the developer's.
+        let cache = ["XDG_CACHE_HOME": NSTemporaryDirectory() + "np-tests-cache"]
+        let envp = env.merging(sanitizers) { mine, _ in mine }.merging(cache) { mine, _ in mine }
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         // The test's threads may block signals; the child starts with none blocked, so SIGTERM stops it. A test run
         // started in the background ignores SIGINT, which a child would inherit: it gets the default handling back.
