@@ -13,7 +13,7 @@ extension Application {
             fillsScreenFromStart = false
             np_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdlWindow), 0)
             SDL_SetWindowSize(sdlWindow, place.w, place.h)
-            SDL_SetWindowPosition(sdlWindow, place.x, place.y)
+            Application.move(sdlWindow, to: place, frame: windowedFrame)
             return
         }
         // A window started fullscreen was made as large as the screen (see `init`): SDL would give it that size

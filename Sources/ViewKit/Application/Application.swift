@@ -72,6 +72,8 @@ public final class Application {
     /// room a window manager's frame leaves when it says its frame), centred; the window's own rectangle, its frame's
     /// not included.
     let windowedPlace: SDL_Rect
+    /// How far the window manager's frame reaches around the window at `windowedPlace`, when it said so.
+    let windowedFrame: FrameOffset
     /// Where the window was, or would be, before it was made as large as the screen by hand: by `setFullscreen`
     /// without a window manager, or at a fullscreen start.
     var placeBeforeFullscreen: SDL_Rect?
@@ -170,8 +172,8 @@ public final class Application {
         }
         // A window that may be fitted again for its window manager's frame (made first, to ask for it) settles its
         // geometry once placed: work begun for the size first expected would be thrown away.
-        let framed = !configuration.headless && !configuration.fullscreen && driver == "x11" && usable.w > 0
-            && Application.mayNeedFraming(asked: asked, usable: usable)
+        let framing = !configuration.headless && driver == "x11" && usable.w > 0 && Application.mayNeedFraming(asked: asked, usable: usable)
+        let framed = framing && !configuration.fullscreen
         if !framed { settle((place.w, place.h)) }
         // A window made without OpenGL is destroyed and made again when the OpenGL renderer (SDL's default)
         // is created for it: the desktop would see a window flash and hold a dead window id. Made with OpenGL
@@ -200,7 +202,12 @@ public final class Application {
             throw SDLError("Creating a renderer")
         }
         sdlWindow = w
-        windowedPlace = framed ? Application.placedForDecorations(w, asked: asked, usable: usable, minimum: minimum) ?? windowed : windowed
+        // Started fullscreen, it is only told where it goes when it leaves (asked before it is marked fullscreen,
+        // whose frame is none).
+        let placed = framing ? Application.placedForDecorations(w, asked: asked, usable: usable, minimum: minimum,
+                                                                moving: !configuration.fullscreen) : nil
+        windowedPlace = placed?.place ?? windowed
+        windowedFrame = placed?.frame ?? FrameOffset()
         if framed { settle((windowedPlace.w, windowedPlace.h)) }
         if configuration.fullscreen && !configuration.headless {
             // SDL asks a window manager for fullscreen once the window is shown, and waits for the answer: the
@@ -210,7 +217,7 @@ public final class Application {
             // later finds), and is left as `setFullscreen` leaves what it made so by hand. Elsewhere than on X11
             // (Wayland, KMSDRM) SDL's own request is the way.
             if driver == "x11" {
-                placeBeforeFullscreen = windowed
+                placeBeforeFullscreen = windowedPlace
                 np_x11_set_fullscreen_state(UnsafeMutableRawPointer(w), 1)
             } else {
                 SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
