@@ -60,6 +60,26 @@ struct CardLayeringTests {
         return try a.application.captureFrame()
     }
 
+    /// SPEC M5: while the carousel fades in around the landed cover, the margin beside the cover keeps the shade it
+    /// has at rest: the carousel's layers (an opaque fill, the backdrop's gradient over it) fade in as one group over
+    /// the same backdrop. Faded one by one, the fill showed through the gradient: up to 12 levels darker for a tenth
+    /// of a second (a tester).
+    @Test func theMarginBesideTheCoverKeepsItsShadeWhileTheCarouselFadesIn() throws {
+        let a = try app(Size(width: 414, height: 736), onLibrary: true)
+        a.cards.present(animated: true)
+        frames(a, 32)
+        #expect(a.view.lyricsFlip.presentationAlpha > 0.2 && a.view.lyricsFlip.presentationAlpha < 0.9, "mid-fade")
+        let fading = try a.application.captureFrame()
+        frames(a, 30)
+        let rest = try a.application.captureFrame()
+        let cover = a.root.card.centredCoverFrame
+        let x = Int(cover.minX) / 2
+        let worst = (Int(cover.minY) + 2..<Int(cover.maxY) - 2).map { y in
+            abs(CardLayeringTests.luminance(fading.pixel(x: x, y: y)) - CardLayeringTests.luminance(rest.pixel(x: x, y: y)))
+        }.max() ?? 0
+        #expect(worst <= 2, "the margin at x = \(x) differs from its rest by up to \(worst) levels mid-fade")
+    }
+
     // MARK: 1. The card is dark all the way down
 
     @Test func theCardStaysDarkScrolledToTheBottomAndPastIt() throws {

@@ -79,7 +79,10 @@ struct PictureCacheTests {
         _ = try decoded(bytes, PictureCache(directory: dir))
         let file = dir + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: dir).first))
         let whole = try Data(contentsOf: URL(fileURLWithPath: file))
-        for damage in [whole.prefix(40), whole.prefix(whole.count / 2), Data("NPPC1 not a picture".utf8)] {
+        // The mean colour's red (byte 14 on) with one bit flipped: the copy decodes, the colour would be wrong.
+        var colourFlipped = whole
+        colourFlipped[colourFlipped.startIndex + 20] ^= 0x10
+        for damage in [whole.prefix(40), whole.prefix(whole.count / 2), Data("NPPC1 not a picture".utf8), colourFlipped] {
             try damage.write(to: URL(fileURLWithPath: file))
             let (image, decodes) = try decoded(bytes, PictureCache(directory: dir))
             #expect(decodes.contains { $0.width >= 500 }, "decoded whole again")

@@ -48,10 +48,6 @@ final class NowPlayingView: View {
         lyricsFlip = PerspectiveView(front: carousel, behind: lyricsCard)
         super.init()
         lyricsFlip.identifier = "lyricsFlip"
-        // Its alpha changes only as the card's hand-over fades the carousel in around the landed cover, which covers
-        // the one place its pieces overlap (the centred cover over the lyrics card): each piece fades on its own,
-        // without an offscreen group to draw and composite at each frame of the fade.
-        lyricsFlip.allowsGroupOpacity = false
         lyricsFlip.behindTransform = CardLayout.lyricsBehindTransform
         lyricsFlip.fadeOffset = 20                                  // SPEC L2: alpha 1 − (|t| − 20) / 100
         lyricsFlip.fadeDistance = 100

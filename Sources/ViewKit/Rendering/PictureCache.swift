@@ -135,14 +135,14 @@ public final class PictureCache: Sendable {
     private static let magic = Array("NPPC1".utf8)
 
     /// Magic, width and height (32 bits each, little-endian), opacity, the mean colour (four doubles, as computed:
-    /// a colour rounded to bytes would tint the artwork's backdrop a level apart from a first run's), the copy's
-    /// hash (64 bits: a copy cut short or damaged is found, not drawn), then the copy.
+    /// a colour rounded to bytes would tint the artwork's backdrop a level apart from a first run's), a hash of all
+    /// that and the copy (64 bits: a file cut short or damaged anywhere is found, not used), then the copy.
     static func encode(_ e: Entry) -> [UInt8] {
         func le(_ v: UInt64, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
         let c = e.averageColor
         let colour = [c.red, c.green, c.blue, c.alpha].flatMap { le($0.bitPattern, 8) }
-        return magic + le(UInt64(e.width), 4) + le(UInt64(e.height), 4) + [e.isOpaque ? 1 : 0] + colour
-            + le(hash(e.copy), 8) + e.copy
+        let fields = magic + le(UInt64(e.width), 4) + le(UInt64(e.height), 4) + [e.isOpaque ? 1 : 0] + colour
+        return fields + le(hash(fields + e.copy), 8) + e.copy
     }
 
     static func decode(_ data: [UInt8]) -> Entry? {
@@ -151,8 +151,9 @@ public final class PictureCache: Sendable {
         func le(_ at: Int, _ bytes: Int) -> UInt64 { (0..<bytes).reduce(0) { $0 | UInt64(data[at + $1]) << (8 * $1) } }
         let w = Int(le(magic.count, 4)), h = Int(le(magic.count + 4, 4))
         let copy = Array(data[head...])
-        guard w > 0, h > 0, data[magic.count + 8] <= 1, le(hashAt, 8) == hash(copy) else { return nil }
+        guard w > 0, h > 0, data[magic.count + 8] <= 1, le(hashAt, 8) == hash(Array(data[..<hashAt]) + copy) else { return nil }
         let c = (0..<4).map { Double(bitPattern: le(colourAt + 8 * $0, 8)) }
+        guard c.allSatisfy({ (0...1).contains($0) }) else { return nil }
         return Entry(width: w, height: h, isOpaque: data[magic.count + 8] == 1,
                      averageColor: Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]), copy: copy)
     }
