@@ -126,8 +126,10 @@ let package = Package(
         // The fuzz targets (LRC, M3U, saved session): a normal build replays inputs; scripts/fuzz.sh builds it alone
         // with -sanitize=fuzzer,address and -DFUZZING, where libFuzzer drives it.
         .executableTarget(name: "nowplaying-fuzz", dependencies: ["Playback"], path: "Fuzz", exclude: ["Corpus"]),
-        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib", "Locking"]),
+        // The tests read and write PNGs with SDL_image, linked (the app loads it when first needed).
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib", "Locking"], linkerSettings: [.linkedLibrary("SDL2_image")]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Locking", "CSDL2"]),
-        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"]),
+        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"],
+                    linkerSettings: [.linkedLibrary("SDL2_image")]),
     ]
 )

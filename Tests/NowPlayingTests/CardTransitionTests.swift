@@ -106,6 +106,28 @@ struct CardTransitionTests {
         #expect(try node(d, "card.coverImage").alpha == (t < 0.625 ? 1 : 0), "the flying cover stays until the carousel is whole")
     }
 
+    nonisolated static let lyricsHandOverTimes = [0.625, 0.625 + 0.125 / 4, 0.625 + 0.125 / 2, 0.625 + 0.125 * 3 / 4, 0.75, 0.8]
+
+    /// SPEC M5 with the lyrics card in front (a fresh-eyes tester: the landed cover stayed 1/8 s, then the lyrics
+    /// card replaced it in one frame). The cover it lands on is not there to take over: once the lyrics card is
+    /// whole beneath it, the landed cover fades away over a quarter of primaryDuration more, ease-out.
+    @Test(arguments: lyricsHandOverTimes)
+    func overTheLyricsCardTheLandedCoverFadesAway(t: Double) throws {
+        let a = try app(onLibrary: true)
+        let flip = a.view.lyricsFlip
+        flip.flip()
+        _ = dump(a, at: 1, from: clock(a).now)
+        #expect(flip.frontView === a.view.lyricsCard, "the lyrics card is in front")
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.5, from: start)
+        _ = dump(a, at: 0.625, from: start)
+        let d = dump(a, at: t, from: start)
+        #expect(try node(d, "lyricsFlip").alpha == 1, "the lyrics card is whole beneath the cover")
+        let fade = 1 - TimingCurve.easeOut.progress(at: min(1, (t - 0.625) / 0.125))
+        #expect(near(try node(d, "card.coverImage").alpha, fade, 0.01), "the landed cover's alpha at \(t)")
+    }
+
     @Test func aDismissDuringTheHandOverTakesTheCarouselAwayAtOnce() throws {
         let a = try app(onLibrary: true)
         let start = clock(a).now

@@ -68,8 +68,9 @@ public final class NowPlayingApp {
     public init(options: Options) throws {
         self.options = options
         LibraryChatter.silence()
+        // SDL_image rasterises the icons: loaded while the window opens, the icons made once it is open.
+        ImageLibrary.preload()
         let resources = try AppResources.locate()
-        let icons = try Icons(resources: resources)
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         sessionLock = SessionLock(directory: stateDirectory)
         saver = sessionLock.isOwner ? SessionSaver(directory: stateDirectory) : nil
@@ -82,6 +83,7 @@ public final class NowPlayingApp {
         let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run. What to play
         // is read while the window opens.
+        let icons: Icons
         do {
             application = try Application(configuration: .init(
                 title: "NowPlaying", size: options.size, headless: options.headless, pixelScale: options.pixelScale,
@@ -98,8 +100,9 @@ public final class NowPlayingApp {
                         arrivals.handle($0)
                     }
                 }
+            icons = try Icons(resources: resources)
         } catch {
-            // No window: the reader is let finish its first part (it then only waits) before the error ends the process.
+            // No window (or no icons): the reader is let finish its first part (it then only waits) before the error ends the process.
             if let reading { StartingQueue.settle(reading) }
             throw error
         }

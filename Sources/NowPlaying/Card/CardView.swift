@@ -163,7 +163,8 @@ final class CardView: View {
 
     /// SPEC M5: the carousel takes over from the flying cover. The cover has landed on the centred cover's place and
     /// stays over it while the rest of the carousel and the lyrics card's peek fade in around it (they were hidden
-    /// during the flight: the centred cover's place would have shown the lyrics card behind it), then goes.
+    /// during the flight: the centred cover's place would have shown the lyrics card behind it), then goes — at once
+    /// over the carousel's same cover, fading over a quarter of primaryDuration more over the lyrics card in front.
     private func handOver(animated: Bool, generation current: Int) {
         let finish = {
             guard current == self.generation else { return }
@@ -179,8 +180,15 @@ final class CardView: View {
             View.performWithoutAnimation { nowPlaying.lyricsFlip.alpha = 1 }
             return finish()
         }
+        // With the lyrics card in front the landed cover is not what takes over: it fades away over the card
+        // (after it is whole) rather than going in one frame.
+        let lyricsInFront = nowPlaying.lyricsFlip.frontView !== nowPlaying.carousel
         View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
-                     animations: { self.nowPlaying.lyricsFlip.alpha = 1 }, completion: { _ in finish() })
+                     animations: { self.nowPlaying.lyricsFlip.alpha = 1 }, completion: { _ in
+            guard lyricsInFront, current == self.generation else { return finish() }
+            View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
+                         animations: { self.coverImage.alpha = 0 }, completion: { _ in finish() })
+        })
     }
 
     /// At rest the stills are not needed (a dismissal or a swipe takes new ones): their pixels go.

@@ -223,9 +223,8 @@ public final class Application {
                 SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             }
         }
-        if let path = configuration.iconPath, let icon = IMG_Load(path) {
-            SDL_SetWindowIcon(w, icon)
-            SDL_FreeSurface(icon)
+        if let path = configuration.iconPath, let icon = Application.windowIcon(path) {
+            SDL_SetWindowIcon(w, icon.pointer)
         }
         SDL_SetWindowMinimumSize(w, minimum.0, minimum.1)
         sdlRenderer = r
@@ -284,6 +283,15 @@ public final class Application {
         window.textMeasurer = (renderer.text, g.pixelScale)
         window.frame = Rect(origin: .zero, size: g.points)
         window.setNeedsDisplay()
+    }
+
+    /// The window's icon, a PNG, JPEG or WebP file decoded by ViewKit's own decoders (SDL_image is not loaded
+    /// for it); nil when it cannot be read.
+    private static func windowIcon(_ path: String) -> Surface? {
+        guard let bytes = FileManager.default.contents(atPath: path).map(Array.init),
+              let header = PictureDecoder.header(of: bytes), header.refusal == nil else { return nil }
+        if case .other = header.format { return nil }
+        return try? PictureDecoder.decode(bytes, width: header.width, height: header.height)
     }
 
     /// The window's size in SDL's units as configured (its points times a forced pixel scale), before any fitting.
@@ -574,8 +582,7 @@ public final class Application {
 
     /// Writes the window as it is now as a PNG.
     public func saveScreenshot(to path: String) throws {
-        let surface = try captureFrame()
-        guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
+        try ImageLibrary.savePNG(try captureFrame(), to: path)
     }
 
     isolated deinit {

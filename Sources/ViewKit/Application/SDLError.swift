@@ -11,5 +11,11 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.message = String(cString: SDL_GetError())
     }
 
+    /// A failure of `operation` for a reason SDL did not give.
+    init(_ operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
     public var description: String { "\(operation) failed: \(message)" }
 }

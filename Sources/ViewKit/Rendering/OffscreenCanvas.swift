@@ -40,7 +40,7 @@ public final class OffscreenCanvas {
 
     /// Writes the canvas as PNG.
     public func savePNG(to path: String) throws {
-        guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError("Writing \(path)") }
+        try ImageLibrary.savePNG(surface, to: path)
     }
 
     isolated deinit {

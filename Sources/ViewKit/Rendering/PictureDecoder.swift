@@ -143,6 +143,7 @@ enum PictureDecoder {
 
     /// SDL's error for this thread, or a plain reason when it has none.
     static func sdlReason() -> String {
+        if let failure = ImageLibrary.loadFailure { return failure }
         let message = String(cString: SDL_GetError())
         return message.isEmpty ? "not a picture this program can decode" : message
     }
@@ -161,24 +162,18 @@ enum PictureDecoder {
         return whole
     }
 
-    /// SDL_image's decoders, loaded once before the first decode on any thread (IMG_Init is not thread-safe).
-    private static let decoders: Void = {
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
-    }()
-
     /// The bytes decoded whole by SDL_image; SVG rasterised at `svgSize` when given, else at its own size.
     static func decodeWhole(_ bytes: [UInt8], svgSize: (Int, Int)? = nil) -> Surface? {
-        guard !bytes.isEmpty else { return nil }
-        _ = decoders
+        guard !bytes.isEmpty, case .success(let library) = ImageLibrary.load() else { return nil }
         return bytes.withUnsafeBytes { raw -> Surface? in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
             if let (w, h) = svgSize {
-                let surface = Surface(taking: IMG_LoadSizedSVG_RW(rw, Int32(w), Int32(h)))
+                let surface = Surface(taking: library.loadSizedSVGRW(rw, Int32(w), Int32(h)))
                 if let surface { DecodeLog.record(width: surface.width, height: surface.height) }
                 return surface
             }
-            let surface = Surface(taking: IMG_Load_RW(rw, 0))
+            let surface = Surface(taking: library.loadRW(rw, 0))
             if let surface { DecodeLog.record(width: surface.width, height: surface.height) }
             return surface
         }
@@ -286,10 +281,11 @@ enum PictureDecoder {
         // Room for the pixels stored uncompressed (a filter byte per row, zlib's block headers) and the chunks.
         let capacity = (surface.width * 4 + 1) * surface.height * 101 / 100 + 65_536
         var buffer = [UInt8](repeating: 0, count: capacity)
+        guard case .success(let library) = ImageLibrary.load() else { return nil }
         let written = buffer.withUnsafeMutableBytes { raw -> Int in
             guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return 0 }
             defer { SDL_RWclose(rw) }
-            return IMG_SavePNG_RW(surface.pointer, rw, 0) == 0 ? Int(SDL_RWtell(rw)) : 0
+            return library.savePNGRW(surface.pointer, rw, 0) == 0 ? Int(SDL_RWtell(rw)) : 0
         }
         return written > 0 ? Array(buffer.prefix(written)) : nil
     }

@@ -1,0 +1,86 @@
+import CSDL2
+import Dispatch
+import Glibc
+import Locking
+
+/// SDL_image, loaded (dlopen) the first time it is needed rather than linked. ViewKit decodes JPEG, PNG and WebP
+/// itself; SDL_image rasterises SVG and reads the rarer formats (GIF, TIFF, BMP …), and linking it costs every
+/// start ~4 ms of dynamic linking (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). `preload()`
+/// loads it on a thread of its own, while the window opens.
+public struct ImageLibrary: Sendable {
+    let loadRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32) -> UnsafeMutablePointer<SDL_Surface>?
+    let loadSizedSVGRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, Int32) -> UnsafeMutablePointer<SDL_Surface>?
+    let savePNGRW: @convention(c) (UnsafeMutablePointer<SDL_Surface>?, UnsafeMutablePointer<SDL_RWops>?, Int32) -> Int32
+
+    /// The library's file name: SDL_image 2's ABI.
+    static let soname = "libSDL2_image-2.0.so.0"
+
+    /// Loaded once, when first asked for; the reason when it cannot be.
+    private static let loaded = Locked<Result<ImageLibrary, ImageLibraryError>?>(nil)
+
+    /// SDL_image, loaded now if it was not yet (waiting for a `preload` under way), or why it cannot be used.
+    static func load() -> Result<ImageLibrary, ImageLibraryError> {
+        loaded.withLock { state in
+            if let state { return state }
+            let result = open(soname)
+            state = result
+            return result
+        }
+    }
+
+    /// Why SDL_image could not be loaded, if it was tried and could not (nothing is loaded to find out).
+    static var loadFailure: String? {
+        loaded.withLock { state in if case .failure(let error) = state { error.reason } else { nil } }
+    }
+
+    /// Starts loading SDL_image on a thread of its own, for a program that will soon decode an SVG or a rare
+    /// format: the dynamic linking then overlaps whatever the program does meanwhile (opening its window).
+    public static func preload() {
+        DispatchQueue.global(qos: .userInitiated).async { _ = load() }
+    }
+
+    /// Loads `path` (a file name is looked for on the dynamic linker's path), finds the functions used and
+    /// initialises the decoders.
+    static func open(_ path: String) -> Result<ImageLibrary, ImageLibraryError> {
+        // The handle stays open for the process's life: the functions point into it.
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(ImageLibraryError(reason: "SDL_image is not installed (\(String(cString: dlerror())))"))
+        }
+        func function<F>(_ name: String, as type: F.Type) throws(ImageLibraryError) -> F {
+            guard let symbol = dlsym(handle, name) else { throw ImageLibraryError(reason: "\(path) has no \(name)") }
+            return unsafeBitCast(symbol, to: type)
+        }
+        do throws(ImageLibraryError) {
+            let initialise = try function("IMG_Init", as: (@convention(c) (Int32) -> Int32).self)
+            // Called here, under the lock, once: IMG_Init is not thread-safe.
+            _ = initialise(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
+            return .success(ImageLibrary(
+                loadRW: try function("IMG_Load_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32)
+                                                          -> UnsafeMutablePointer<SDL_Surface>?).self),
+                loadSizedSVGRW: try function("IMG_LoadSizedSVG_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, Int32)
+                                                                          -> UnsafeMutablePointer<SDL_Surface>?).self),
+                savePNGRW: try function("IMG_SavePNG_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_Surface>?,
+                                                                                UnsafeMutablePointer<SDL_RWops>?, Int32) -> Int32).self)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Writes `surface` as a PNG file at `path`.
+    static func savePNG(_ surface: Surface, to path: String) throws(SDLError) {
+        let library: ImageLibrary
+        switch load() {
+        case .success(let loaded): library = loaded
+        case .failure(let error): throw SDLError("Writing \(path)", message: error.reason)
+        }
+        guard let rw = SDL_RWFromFile(path, "wb") else { throw SDLError("Writing \(path)") }
+        // The stream is closed by the call (its last argument).
+        guard library.savePNGRW(surface.pointer, rw, 1) == 0 else { throw SDLError("Writing \(path)") }
+    }
+}
+
+/// Why SDL_image cannot be used, in words for the user.
+struct ImageLibraryError: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}
