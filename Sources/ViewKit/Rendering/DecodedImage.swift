@@ -44,7 +44,9 @@ public struct DecodedImage: Sendable {
     }
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?) throws(ImageError) {
-        if let cache, let hit = DecodedImage(cachedIn: cache, bytes: bytes, origin: origin, name: name, preparingFor: pixelSize) {
+        // Where a cache would keep this picture's copy: looked up, and on a miss the copy is stored there.
+        let cacheKey = cache.flatMap { DecodedImage.cacheKey(in: $0, bytes: bytes, preparingFor: pixelSize) }
+        if let cache, let cacheKey, let hit = DecodedImage(cachedIn: cache, at: cacheKey, origin: origin, name: name, preparingFor: pixelSize) {
             self = hit
             return
         }
@@ -56,8 +58,6 @@ public struct DecodedImage: Sendable {
         // `PictureDecoder.defaultSide` while that is not known; straight at it when its format allows.
         let own: (width: Int, height: Int)
         let surface: Surface
-        /// The size a picture is kept at, where a cache may hold its copy.
-        var cacheKey: (width: Int, height: Int)?
         do throws(PictureDecoder.Failure) {
             if isVector {
                 // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
@@ -71,7 +71,6 @@ public struct DecodedImage: Sendable {
             } else if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
-                if cache != nil && kept != own { cacheKey = kept }
                 surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
             } else {
                 // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
@@ -91,7 +90,7 @@ public struct DecodedImage: Sendable {
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
         if let cache, let cacheKey, let keptCopy {
             cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
-                                           copy: keptCopy), for: bytes, kept: cacheKey)
+                                           copy: keptCopy), at: cacheKey.key)
         }
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
@@ -107,16 +106,24 @@ public struct DecodedImage: Sendable {
         }
     }
 
+    /// Where a cache keeps the copy of a picture of these bytes, and the picture's own size: for a raster picture
+    /// kept smaller than it is; nil for any other (kept whole, or a vector image).
+    private static func cacheKey(in cache: PictureCache, bytes: [UInt8],
+                                 preparingFor pixelSize: Size?) -> (key: PictureCache.Key, width: Int, height: Int)? {
+        guard !looksLikeSVG(bytes), let header = PictureDecoder.header(of: bytes) else { return nil }
+        let keptAt = PictureDecoder.keptSize(width: header.width, height: header.height, drawnAt: pixelSize)
+        guard keptAt != (header.width, header.height) else { return nil }
+        return (cache.key(for: bytes, kept: keptAt), header.width, header.height)
+    }
+
     /// A picture a cache kept a small copy of (a raster picture kept smaller than it is): what it said of the
     /// picture, the copy as its kept copy, and the level prepared from the copy, as the picture decoded whole gives
-    /// them. The copy itself is never decoded whole. Nil when the cache has no copy for these bytes at the size they
-    /// are kept at, or one that cannot be decoded (a damaged file: the picture is then decoded whole, and its copy
+    /// them. The copy itself is never decoded whole. Nil when the cache has no copy under `key` for a picture of
+    /// this size, or one that cannot be decoded (a damaged file: the picture is then decoded whole, and its copy
     /// written again).
-    private init?(cachedIn cache: PictureCache, bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?) {
-        guard !DecodedImage.looksLikeSVG(bytes), let header = PictureDecoder.header(of: bytes) else { return nil }
-        let keptAt = PictureDecoder.keptSize(width: header.width, height: header.height, drawnAt: pixelSize)
-        guard keptAt != (header.width, header.height), let entry = cache.entry(for: bytes, kept: keptAt),
-              entry.width == header.width, entry.height == header.height,
+    private init?(cachedIn cache: PictureCache, at key: (key: PictureCache.Key, width: Int, height: Int), origin: Origin, name: String,
+                  preparingFor pixelSize: Size?) {
+        guard let entry = cache.entry(at: key.key), entry.width == key.width, entry.height == key.height,
               let kept = PictureDecoder.header(of: entry.copy) else { return nil }
         // The level asked for; without one, the copy decoded at an eighth (cheaply: libjpeg-turbo's scaled DCT) to
         // know it decodes at all.

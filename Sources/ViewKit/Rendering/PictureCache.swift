@@ -44,16 +44,21 @@ public final class PictureCache: Sendable {
     /// Kept copies larger than this are neither written nor read (a transparent picture's copy is a PNG).
     static let entryLimit = 8 << 20
 
-    /// The file a picture of these bytes, kept at `kept` pixels, is stored in.
-    func path(for bytes: [UInt8], kept: (width: Int, height: Int)) -> String {
-        "\(directory)/\(String(PictureCache.hash(bytes), radix: 16))-\(bytes.count)-\(kept.width)x\(kept.height).pic"
+    /// The file a picture of these bytes, kept at `kept` pixels, is stored in: worked out once (it hashes the
+    /// bytes) for the lookup and the store after a miss.
+    struct Key {
+        let path: String
     }
 
-    /// The stored copy of a picture of these bytes kept at `kept` pixels, if any and whole. A hit is marked used.
-    func entry(for bytes: [UInt8], kept: (width: Int, height: Int)) -> Entry? {
-        let file = path(for: bytes, kept: kept)
-        guard let data = PictureCache.read(file, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data) else { return nil }
-        utimensat(AT_FDCWD, file, nil, 0)
+    /// The key of a picture of these bytes kept at `kept` pixels.
+    func key(for bytes: [UInt8], kept: (width: Int, height: Int)) -> Key {
+        Key(path: "\(directory)/\(String(PictureCache.hash(bytes), radix: 16))-\(bytes.count)-\(kept.width)x\(kept.height).pic")
+    }
+
+    /// The stored copy under `key`, if any and whole. A hit is marked used.
+    func entry(at key: Key) -> Entry? {
+        guard let data = PictureCache.read(key.path, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data) else { return nil }
+        utimensat(AT_FDCWD, key.path, nil, 0)
         return entry
     }
 
@@ -92,10 +97,10 @@ public final class PictureCache: Sendable {
 
     /// Stores a picture's copy (written whole or not at all), then keeps the folder within its budget: at the run's
     /// first write, and after each quarter of the budget written.
-    func store(_ entry: Entry, for bytes: [UInt8], kept: (width: Int, height: Int)) {
+    func store(_ entry: Entry, at key: Key) {
         let encoded = PictureCache.encode(entry)
         guard encoded.count <= PictureCache.entryLimit else { return }
-        if let reason = write(encoded, to: path(for: bytes, kept: kept)) {
+        if let reason = write(encoded, to: key.path) {
             let first = state.withLock { s in defer { s.reported = true }; return !s.reported }
             if first {
                 report("Small copies of large pictures cannot be kept in \(directory) (\(reason)): they are decoded whole at each start.")
