@@ -58,6 +58,8 @@ public struct DecodedImage: Sendable {
         // `PictureDecoder.defaultSide` while that is not known; straight at it when its format allows.
         let own: (width: Int, height: Int)
         let surface: Surface
+        /// Whether the picture is kept at its own size and only the level asked for was decoded (`surface`).
+        var onlyTheLevel = false
         do throws(PictureDecoder.Failure) {
             if isVector {
                 // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
@@ -71,7 +73,16 @@ public struct DecodedImage: Sendable {
             } else if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
-                surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
+                if let pixelSize, kept == own {
+                    // Kept whole, nothing of its pixels is kept but the level: that alone is decoded, and the
+                    // picture's colour and opacity read from it (a 600 px cover drawn at 412: no 1.4 MB of pixels
+                    // decoded only to be dropped, besides the level's).
+                    let (w, h) = DecodedImage.mipmapLevels(width: own.width, height: own.height, atLeast: pixelSize).last ?? own
+                    surface = try PictureDecoder.decode(bytes, width: w, height: h)
+                    onlyTheLevel = true
+                } else {
+                    surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
+                }
             } else {
                 // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
                 let whole = try PictureDecoder.decodeUnmeasured(bytes)
@@ -83,18 +94,18 @@ public struct DecodedImage: Sendable {
             throw ImageError(source: name, reason: error.reason)
         }
         size = Size(width: Double(own.width), height: Double(own.height))
-        pixelDimensions = isVector ? nil : (surface.width, surface.height)
+        let kept: (width: Int, height: Int) = onlyTheLevel ? own : (surface.width, surface.height)
+        pixelDimensions = isVector ? nil : kept
         isOpaque = !isVector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
         averageColor = surface.averageColor()
-        let shrunk = !isVector && (surface.width, surface.height) != own
+        let shrunk = !isVector && kept != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
         if let cache, let cacheKey, let keptCopy {
             cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
                                            copy: keptCopy), at: cacheKey.key)
         }
         if let pixelSize, !isVector {
-            let (w, h) = DecodedImage.mipmapLevels(width: surface.width, height: surface.height,
-                                                   atLeast: pixelSize).last ?? (surface.width, surface.height)
+            let (w, h) = DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: pixelSize).last ?? kept
             // The level is decoded as `Image.surface` decodes it when its texture is made later: the same
             // pixels (a stretch of the kept pixels is another resampling, and a redraw crossing the picture
             // would show the seam between the two) — from the kept copy when there is one, even at the kept size.
