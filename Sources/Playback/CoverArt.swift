@@ -9,7 +9,9 @@ public enum CoverArt: Equatable, Sendable {
     /// An embedded picture was refused (larger than `sizeLimit`): why, in a line for the user.
     case refused(String)
 
-    static let pictureExtensions = ["jpg", "jpeg", "png", "webp", "svg"]
+    /// The pictures looked for beside a track, in this order for the same name: those ViewKit decodes itself, then
+    /// those SDL_image does (GIF, BMP, TIFF, TGA: scans and old rips).
+    static let pictureExtensions = ["jpg", "jpeg", "png", "webp", "svg", "gif", "bmp", "tif", "tiff", "tga"]
     /// The most bytes of a picture read, embedded or beside (a cover is a few hundred KB, a scan a few MB).
     public static let sizeLimit = 32 * 1024 * 1024
     static let folderNames = ["cover", "folder", "front"]

@@ -15,10 +15,9 @@ public enum Library {
     /// The most bytes of a playlist read (a line a track: some hundred thousand tracks).
     static let playlistLimit = 16 * 1024 * 1024
     /// What sits beside an album's audio and is no reason to report a skip.
-    static let companionExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "svg", "gif", "bmp", "txt", "nfo", "log", "cue", "lrc", "md", "pdf", "sfv",
-        "accurip", "ffp", "db", "ini", "m3u", "m3u8",
-    ]
+    static let companionExtensions = Set(CoverArt.pictureExtensions).union([
+        "avif", "jxl", "heic", "ico", "txt", "nfo", "log", "cue", "lrc", "md", "pdf", "sfv", "accurip", "ffp", "db", "ini", "m3u", "m3u8",
+    ])
 
     /// "owner skipped 2 files that are not audio: a.avi, b.doc." — the first five named, then how many more.
     static func skippedLine(_ owner: String, _ items: [String], one: String, many: String, separator: String) -> String {

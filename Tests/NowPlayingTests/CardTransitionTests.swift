@@ -128,6 +128,27 @@ struct CardTransitionTests {
         #expect(near(try node(d, "card.coverImage").alpha, fade, 0.01), "the landed cover's alpha at \(t)")
     }
 
+    nonisolated static let crossFadeTimes = [0.0, 0.125 / 4, 0.125 / 2, 0.125 * 3 / 4, 0.125, 0.2]
+
+    /// The mirror of the above (a fresh-eyes tester: the first frame of the dismissal showed the cover where the
+    /// lyrics card was, 124,000 pixels changed at once): with the lyrics card in front, the cover flying back fades
+    /// in over it as it leaves while the lyrics card fades out, over a quarter of primaryDuration, ease-out.
+    @Test(arguments: crossFadeTimes)
+    func theCoverFlyingBackFadesInOverTheLyricsCard(t: Double) throws {
+        let a = try app(onLibrary: false)
+        a.view.lyricsFlip.flip()
+        _ = dump(a, at: 1, from: clock(a).now)
+        #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard, "the lyrics card is in front")
+        let start = clock(a).now
+        a.cards.dismiss()
+        let d = dump(a, at: t, from: start)
+        let fade = TimingCurve.easeOut.progress(at: min(1, t / 0.125))
+        #expect(near(try node(d, "card.coverImage").alpha, fade, 0.01), "the flying cover's alpha at \(t)")
+        #expect(near(try node(d, "lyricsFlip").alpha, 1 - fade, 0.01), "the lyrics card's alpha at \(t)")
+        let done = dump(a, at: 1, from: start)
+        #expect(try node(done, "card").hidden && (try node(done, "lyricsFlip").alpha) == 1, "dismissed, whole for the next time")
+    }
+
     @Test func aDismissDuringTheHandOverTakesTheCarouselAwayAtOnce() throws {
         let a = try app(onLibrary: true)
         let start = clock(a).now

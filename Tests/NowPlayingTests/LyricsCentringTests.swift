@@ -62,4 +62,34 @@ struct LyricsCentringTests {
         window.layoutIfNeeded()
         #expect(body.contentOffset.y == -body.contentInset.top, "still from their top: \(body.contentOffset.y), \(-body.contentInset.top)")
     }
+
+    /// A fresh-eyes tester: before the first timed line, the lyrics stood 105 pt lower in a window than in a
+    /// headless run of the same script. Shown before the card had a size (the headless start), they kept the
+    /// offset of a card with no room (0); shown after, they stood at their top (the first line at the middle).
+    /// Either way they are placed the same.
+    @Test func lyricsShownBeforeTheCardHasASizeArePlacedAsAfter() {
+        let lines = (0..<40).map { Lyrics.Line(time: Double(10 + $0), text: "line \($0)") }
+        func placed(showingFirst: Bool, current: Int?) -> (offset: Double, top: Double) {
+            let window = Window(clock: ManualClock())
+            window.frame = Rect(x: 0, y: 0, width: 414, height: 736)
+            let card = LyricsCardView()
+            window.addSubview(card)
+            func show() {
+                card.show(Lyrics(lines: lines, source: "test"), track: Track(path: "/nowhere.ogg", tags: nil), color: .black)
+                if let current { card.highlight(current, animated: false) }
+            }
+            if showingFirst { show() }
+            card.frame = Rect(x: 0, y: 0, width: 414, height: 346)
+            card.cardRect = Rect(x: 34, y: 0, width: 346, height: 346)
+            window.layoutIfNeeded()
+            if !showingFirst { show() }
+            window.layoutIfNeeded()
+            return (card.body.contentOffset.y, -card.body.contentInset.top)
+        }
+        let before = placed(showingFirst: true, current: nil), after = placed(showingFirst: false, current: nil)
+        #expect(after.offset == after.top, "shown with room: at their top")
+        #expect(before.offset == after.offset, "shown before the card had room: \(before.offset), after: \(after.offset)")
+        let currentBefore = placed(showingFirst: true, current: 5), currentAfter = placed(showingFirst: false, current: 5)
+        #expect(currentBefore.offset == currentAfter.offset, "the current line at the middle either way")
+    }
 }

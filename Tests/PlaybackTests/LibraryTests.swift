@@ -175,6 +175,23 @@ struct LibraryTests {
         #expect(CoverArt.find(for: a, folders: FolderListings()) == .file(s.path("x/a.png")), "a picture named like the file wins")
     }
 
+    /// A fresh-eyes tester: a cover.gif, .bmp, .tif, .tiff or .tga beside the audio showed the placeholder (SDL_image
+    /// decodes them, and does when they are embedded), and a TIFF or TGA was reported as a file that is not audio.
+    @Test func theRarerPictureFormatsBesideATrackAreItsCoverAndSkippedQuietly() throws {
+        for ext in ["gif", "bmp", "tif", "tiff", "TGA"] {
+            let s = Scratch()
+            let track = try s.wav("x/1 One.wav", seconds: 0.1)
+            try s.write("x/cover.\(ext)", [1])
+            #expect(CoverArt.find(for: track, folders: FolderListings()) == .file(s.path("x/cover.\(ext)")), "cover.\(ext)")
+            #expect(Library.load([s.path("x")]).problems.isEmpty, "cover.\(ext) is no file to report")
+        }
+        let s = Scratch()
+        let track = try s.wav("x/1 One.wav", seconds: 0.1)
+        try s.write("x/cover.gif", [1])
+        try s.write("x/cover.png", [1])
+        #expect(CoverArt.find(for: track, folders: FolderListings()) == .file(s.path("x/cover.png")), "PNG before GIF")
+    }
+
     /// Inotify reports IN_CLOSE_WRITE when a file that was open for writing is closed, written or not.
     @Test func tagsAreReadWithoutOpeningTheFileForWriting() throws {
         let s = Scratch()

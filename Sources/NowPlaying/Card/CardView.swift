@@ -206,17 +206,26 @@ final class CardView: View {
         let current = generation
         isPresented = false
         isMoving = true
+        // The lyrics card in front, handed over (the cover gone from over it): it does not look like the cover
+        // that flies back, which fades in over it as it leaves while the card fades out.
+        let crossFade = coverImage.alpha == 0 && nowPlaying.lyricsFlip.frontView !== nowPlaying.carousel
         View.performWithoutAnimation {
             if coverImage.alpha == 0 {
                 // The carousel hands the cover back to the flying image.
                 scroll.contentOffset = scroll.minimumContentOffset
                 coverImage.image = cover
                 show(state.taking(.cover, from: .presented(miniFrame: miniFrame, coverFrame: centredCoverFrame)), pieces: [.cover])
-                coverImage.alpha = 1
+                coverImage.alpha = crossFade ? 0 : 1
             }
             // The carousel goes with the flying cover's first frame (and a hand-over still fading in stops).
-            nowPlaying.lyricsFlip.alpha = 0
+            if !crossFade { nowPlaying.lyricsFlip.alpha = 0 }
             ghostFrame = miniFrame
+        }
+        if crossFade && animated {
+            View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut, animations: {
+                self.coverImage.alpha = 1
+                self.nowPlaying.lyricsFlip.alpha = 0
+            })
         }
         move(to: miniState(miniFrame: miniFrame, thumbnailFrame: thumbnailFrame), .dismiss, animated: animated) {
             guard current == self.generation else { return }

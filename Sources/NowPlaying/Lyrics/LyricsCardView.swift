@@ -72,7 +72,9 @@ final class LyricsCardView: View, ScrollViewDelegate {
         // What the reader sees is kept through a change of size: the line at the middle stays at the middle (the
         // current one, for synced lyrics), or the top stays at the top.
         let oldSize = body.bounds.size
-        let place = oldSize.height > 0 ? readingPlace : nil
+        // Lyrics shown before the card had a size (a headless start lays it out later than a window's) are placed
+        // as those shown after: at their top, or at the line already current.
+        let place = oldSize.height > 0 ? readingPlace : current.map { .line($0) } ?? .top
         card.frame = cardRect
         let inset = lineInset, w = cardRect.width - 2 * inset
         heading.frame = Rect(x: inset, y: max(16, (peekStrip + 2).rounded(.up)), width: w, height: 26)
@@ -86,7 +88,7 @@ final class LyricsCardView: View, ScrollViewDelegate {
         let pad = max(0, body.bounds.height / 2 - (lineFrames.first?.height ?? 0) / 2)
         body.contentInset = EdgeInsets(top: pad, left: 0, bottom: pad, right: 0)
         body.contentSize = Size(width: body.bounds.width, height: lineFrames.last?.maxY ?? 0)
-        if let place, body.bounds.size != oldSize, !body.isDragging {
+        if body.bounds.size != oldSize, !body.isDragging {
             switch place {
             case .line(let i) where lineFrames.indices.contains(i):
                 body.contentOffset = Point(x: 0, y: lineFrames[i].midY - body.bounds.height / 2)
