@@ -94,6 +94,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("z"), .linkedLibrary("stdc++")]
         ),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        // ALSA's library kept from printing its failures (the player says them in its own words).
+        .target(name: "CQuietALSA"),
         // A PulseAudio stream of the player's own (large buffers it can drop, cork, rename and set the volume of).
         .target(name: "CPulse", linkerSettings: [.linkedLibrary("pulse")]),
         // The X server's own screen saver resumed after SDL 2.26 suspended it (SDL leaves it suspended for good).
@@ -102,7 +104,7 @@ let package = Package(
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
         .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CX11Window", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample"]),
-        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse"]),
+        .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse", "CQuietALSA"]),
         .target(
             name: "NowPlaying",
             dependencies: [

@@ -1,3 +1,4 @@
+import CQuietALSA
 import CSDL2
 
 /// What the sound server is told the player's stream is: named after the song, with the app's icon.
@@ -53,6 +54,8 @@ final class MixerOutput: AudioOutput {
         case .failure(let error): throw PlayerError.noAudioDevice(error.reason)
         }
         MixerOutput.describeToSDL(stream)
+        // SDL may try ALSA: its library's own lines about a missing card would precede the player's one line.
+        _ = np_alsa_quiet()
         let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
         if initialised && MixerOutput.open() == 0 {
             problem = nil
