@@ -128,6 +128,21 @@ struct CardTransitionTests {
         #expect(near(try node(d, "card.coverImage").alpha, fade, 0.01), "the landed cover's alpha at \(t)")
     }
 
+    /// A review: a flip started during the presentation (`l` 0.3 s in) is still under way when the cover has landed,
+    /// the lyrics card coming to the front: the cover fades away over it too, not in one frame.
+    @Test func overAFlipUnderWayTheLandedCoverFadesAway() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.3, from: start)
+        a.view.lyricsFlip.flip()
+        _ = dump(a, at: 0.5, from: start)
+        _ = dump(a, at: 0.625, from: start)
+        let d = dump(a, at: 0.685, from: start)
+        let alpha = try node(d, "card.coverImage").alpha
+        #expect(alpha > 0.05 && alpha < 0.95, "the landed cover fades over the flip: alpha \(alpha)")
+    }
+
     nonisolated static let crossFadeTimes = [0.0, 0.125 / 4, 0.125 / 2, 0.125 * 3 / 4, 0.125, 0.2]
 
     /// The mirror of the above (a fresh-eyes tester: the first frame of the dismissal showed the cover where the

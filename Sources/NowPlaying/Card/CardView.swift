@@ -180,16 +180,19 @@ final class CardView: View {
             View.performWithoutAnimation { nowPlaying.lyricsFlip.alpha = 1 }
             return finish()
         }
-        // With the lyrics card in front the landed cover is not what takes over: it fades away over the card
-        // (after it is whole) rather than going in one frame.
-        let lyricsInFront = nowPlaying.lyricsFlip.frontView !== nowPlaying.carousel
         View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
                      animations: { self.nowPlaying.lyricsFlip.alpha = 1 }, completion: { _ in
-            guard lyricsInFront, current == self.generation else { return finish() }
+            // Unless the carousel is in front at rest, the landed cover is not what takes over (the lyrics card is
+            // in front, or the two are changing places): it fades away over them rather than going in one frame.
+            guard !self.carouselIsInFront, current == self.generation else { return finish() }
             View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
                          animations: { self.coverImage.alpha = 0 }, completion: { _ in finish() })
         })
     }
+
+    /// Whether the carousel is in front of the lyrics card and not changing places with it: its centred cover is
+    /// then what the flying cover looks like, and one can stand for the other from one frame to the next.
+    private var carouselIsInFront: Bool { !nowPlaying.lyricsFlip.isFlipping && nowPlaying.lyricsFlip.frontView === nowPlaying.carousel }
 
     /// At rest the stills are not needed (a dismissal or a swipe takes new ones): their pixels go.
     private func releaseStills() {
@@ -206,9 +209,9 @@ final class CardView: View {
         let current = generation
         isPresented = false
         isMoving = true
-        // The lyrics card in front, handed over (the cover gone from over it): it does not look like the cover
-        // that flies back, which fades in over it as it leaves while the card fades out.
-        let crossFade = coverImage.alpha == 0 && nowPlaying.lyricsFlip.frontView !== nowPlaying.carousel
+        // The lyrics card in front (or the two changing places), handed over (the cover gone from over them): they
+        // do not look like the cover that flies back, which fades in over them as it leaves while they fade out.
+        let crossFade = coverImage.alpha == 0 && !carouselIsInFront
         View.performWithoutAnimation {
             if coverImage.alpha == 0 {
                 // The carousel hands the cover back to the flying image.

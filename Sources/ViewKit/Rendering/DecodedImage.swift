@@ -65,9 +65,7 @@ public struct DecodedImage: Sendable {
                 // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
                 // may be of any size, and it is drawn at the size it is shown at.
                 let box = DecodedImage.vectorProbeSide
-                guard let probe = PictureDecoder.decodeWhole(bytes, svgSize: (box, box)) else {
-                    throw PictureDecoder.Failure(reason: PictureDecoder.sdlReason())
-                }
+                let probe = try PictureDecoder.decodeWhole(bytes, svgSize: (box, box))
                 own = DecodedImage.vectorSize(declared: SVGSize(bytes), rasterised: (probe.width, probe.height))
                 surface = probe
             } else if let header = PictureDecoder.header(of: bytes) {

@@ -140,7 +140,7 @@ public final class Image {
     /// large enough, else from the picture's own bytes, at a reduced size) and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
-        if isVector { return PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) }
+        if isVector { return try? PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) }
         if let decoded { return decoded.width == w && decoded.height == h ? decoded : decoded.resampled(width: w, height: h) }
         let from = keptCopy.flatMap { w <= $0.width && h <= $0.height ? $0.bytes : nil } ?? bytes
         return try? PictureDecoder.decode(from, width: w, height: h)

@@ -4,11 +4,12 @@ import Glibc
 import Locking
 
 /// SDL_image, loaded (dlopen) the first time it is needed rather than linked. ViewKit decodes JPEG, PNG and WebP
-/// itself; SDL_image rasterises SVG and reads the rarer formats (GIF, TIFF, BMP …), and linking it costs every
-/// start ~4 ms of dynamic linking (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). `preload()`
+/// itself; SDL_image rasterises SVG and reads the rarer formats (GIF, TIFF, BMP, TGA …), and linking it cost every
+/// start ~0.8 ms before `main` (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). `preload()`
 /// loads it on a thread of its own, while the window opens.
 public struct ImageLibrary: Sendable {
-    let loadRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32) -> UnsafeMutablePointer<SDL_Surface>?
+    /// IMG_LoadTyped_RW: the type names a format without a signature (TGA) to try after those that have one.
+    let loadTypedRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<SDL_Surface>?
     let loadSizedSVGRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, Int32) -> UnsafeMutablePointer<SDL_Surface>?
     let savePNGRW: @convention(c) (UnsafeMutablePointer<SDL_Surface>?, UnsafeMutablePointer<SDL_RWops>?, Int32) -> Int32
 
@@ -26,11 +27,6 @@ public struct ImageLibrary: Sendable {
             state = result
             return result
         }
-    }
-
-    /// Why SDL_image could not be loaded, if it was tried and could not (nothing is loaded to find out).
-    static var loadFailure: String? {
-        loaded.withLock { state in if case .failure(let error) = state { error.reason } else { nil } }
     }
 
     /// Starts loading SDL_image on a thread of its own, for a program that will soon decode an SVG or a rare
@@ -52,11 +48,12 @@ public struct ImageLibrary: Sendable {
         }
         do throws(ImageLibraryError) {
             let initialise = try function("IMG_Init", as: (@convention(c) (Int32) -> Int32).self)
-            // Called here, under the lock, once: IMG_Init is not thread-safe.
-            _ = initialise(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
+            // Called here, under the lock, once, for every format it loads a library for (a TIFF decode would
+            // otherwise initialise its own on whichever thread decodes): IMG_Init is not thread-safe.
+            _ = initialise(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
             return .success(ImageLibrary(
-                loadRW: try function("IMG_Load_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32)
-                                                          -> UnsafeMutablePointer<SDL_Surface>?).self),
+                loadTypedRW: try function("IMG_LoadTyped_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, UnsafePointer<CChar>?)
+                                                                    -> UnsafeMutablePointer<SDL_Surface>?).self),
                 loadSizedSVGRW: try function("IMG_LoadSizedSVG_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, Int32)
                                                                           -> UnsafeMutablePointer<SDL_Surface>?).self),
                 savePNGRW: try function("IMG_SavePNG_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_Surface>?,

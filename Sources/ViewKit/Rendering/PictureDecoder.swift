@@ -77,7 +77,8 @@ enum PictureDecoder {
         return otherHeader(bytes)
     }
 
-    /// GIF's logical screen and BMP's info header: their sizes, so a huge one is refused before SDL_image decodes it.
+    /// GIF's logical screen, BMP's info header, TIFF's first image and TGA's header: their sizes, so a huge one is
+    /// refused before SDL_image decodes it.
     private static func otherHeader(_ bytes: [UInt8]) -> Header? {
         func le(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) } }
         if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
@@ -87,7 +88,39 @@ enum PictureDecoder {
             let h = Int(Int32(truncatingIfNeeded: le(22, 4)))
             return Header(width: le(18, 4), height: abs(h), format: .other)
         }
+        if let (w, h) = tiffDimensions(bytes) { return Header(width: w, height: h, format: .other) }
+        if looksLikeTGA(bytes) { return Header(width: le(12, 2), height: le(14, 2), format: .other) }
         return nil
+    }
+
+    /// A TIFF's first image's ImageWidth and ImageLength (tags 256 and 257, SHORT or LONG), in either byte order.
+    private static func tiffDimensions(_ bytes: [UInt8]) -> (Int, Int)? {
+        let little = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00])
+        guard little || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) else { return nil }
+        func value(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            let field = bytes[at..<at + count]
+            return (little ? Array(field.reversed()) : Array(field)).reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard let ifd = value(4, 4), let entries = value(ifd, 2) else { return nil }
+        var width: Int?, height: Int?
+        for i in 0..<entries {
+            let entry = ifd + 2 + 12 * i
+            guard let tag = value(entry, 2), let type = value(entry + 2, 2) else { return nil }
+            let size = type == 3 ? value(entry + 8, 2) : type == 4 ? value(entry + 8, 4) : nil
+            if tag == 256 { width = size } else if tag == 257 { height = size }
+        }
+        guard let width, let height else { return nil }
+        return (width, height)
+    }
+
+    /// Whether the bytes start as a TGA does (the format has no signature): a colour map type of 0 or 1, an image
+    /// type SDL_image reads (colour-mapped, true-colour or grey, raw or run-length), a size and a pixel depth.
+    static func looksLikeTGA(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 18, bytes[1] <= 1, [1, 2, 3, 9, 10, 11].contains(bytes[2]), [8, 15, 16, 24, 32].contains(bytes[16]) else {
+            return false
+        }
+        return (bytes[12] != 0 || bytes[13] != 0) && (bytes[14] != 0 || bytes[15] != 0)
     }
 
     /// The size a picture of `width` × `height` pixels is kept at when drawn at `pixelSize` (nil: not known
@@ -130,7 +163,7 @@ enum PictureDecoder {
         }
         // What the reduced decoders cannot read (a CMYK JPEG, an animated WebP) SDL_image decodes whole, if
         // the picture is within the budget for that.
-        if decoded == nil, header.width * header.height <= pixelBudget { decoded = decodeWhole(bytes) }
+        if decoded == nil, header.width * header.height <= pixelBudget { decoded = try decodeWhole(bytes) }
         guard let decoded else { throw Failure(reason: sdlReason()) }
         return try resampled(decoded, w, h)
     }
@@ -143,7 +176,6 @@ enum PictureDecoder {
 
     /// SDL's error for this thread, or a plain reason when it has none.
     static func sdlReason() -> String {
-        if let failure = ImageLibrary.loadFailure { return failure }
         let message = String(cString: SDL_GetError())
         return message.isEmpty ? "not a picture this program can decode" : message
     }
@@ -158,25 +190,27 @@ enum PictureDecoder {
         if let (format, _) = signatures.first(where: { bytes.starts(with: $0.1) }) {
             throw Failure(reason: "the \(format) picture's header is damaged or claims an impossible size")
         }
-        guard let whole = decodeWhole(bytes) else { throw Failure(reason: sdlReason()) }
-        return whole
+        return try decodeWhole(bytes)
     }
 
-    /// The bytes decoded whole by SDL_image; SVG rasterised at `svgSize` when given, else at its own size.
-    static func decodeWhole(_ bytes: [UInt8], svgSize: (Int, Int)? = nil) -> Surface? {
-        guard !bytes.isEmpty, case .success(let library) = ImageLibrary.load() else { return nil }
-        return bytes.withUnsafeBytes { raw -> Surface? in
+    /// The bytes decoded whole by SDL_image; SVG rasterised at `svgSize` when given, else at its own size. Throws
+    /// SDL_image's reason, or why SDL_image cannot be used.
+    static func decodeWhole(_ bytes: [UInt8], svgSize: (Int, Int)? = nil) throws(Failure) -> Surface {
+        let library: ImageLibrary
+        switch ImageLibrary.load() {
+        case .success(let loaded): library = loaded
+        case .failure(let error): throw Failure(reason: error.reason)
+        }
+        let surface = bytes.isEmpty ? nil : bytes.withUnsafeBytes { raw -> Surface? in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
-            if let (w, h) = svgSize {
-                let surface = Surface(taking: library.loadSizedSVGRW(rw, Int32(w), Int32(h)))
-                if let surface { DecodeLog.record(width: surface.width, height: surface.height) }
-                return surface
-            }
-            let surface = Surface(taking: library.loadRW(rw, 0))
-            if let surface { DecodeLog.record(width: surface.width, height: surface.height) }
-            return surface
+            if let (w, h) = svgSize { return Surface(taking: library.loadSizedSVGRW(rw, Int32(w), Int32(h))) }
+            // TGA has no signature: SDL_image reads it only when told the type (the others it recognises first).
+            return Surface(taking: library.loadTypedRW(rw, 0, looksLikeTGA(bytes) ? "TGA" : nil))
         }
+        guard let surface else { throw Failure(reason: sdlReason()) }
+        DecodeLog.record(width: surface.width, height: surface.height)
+        return surface
     }
 
     /// Pixels encoded again, small, to stand in for a much larger picture's bytes: JPEG when opaque, else PNG.
@@ -279,9 +313,9 @@ enum PictureDecoder {
 
     static func encodePNG(_ surface: Surface) -> [UInt8]? {
         // Room for the pixels stored uncompressed (a filter byte per row, zlib's block headers) and the chunks.
+        guard case .success(let library) = ImageLibrary.load() else { return nil }
         let capacity = (surface.width * 4 + 1) * surface.height * 101 / 100 + 65_536
         var buffer = [UInt8](repeating: 0, count: capacity)
-        guard case .success(let library) = ImageLibrary.load() else { return nil }
         let written = buffer.withUnsafeMutableBytes { raw -> Int in
             guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return 0 }
             defer { SDL_RWclose(rw) }
