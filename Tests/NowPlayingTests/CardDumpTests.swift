@@ -119,14 +119,7 @@ struct CardDumpTests {
     }
 
     @Test func hiDPIFrameHasTwiceThePixels() throws {
-        var options = NowPlayingApp.Options()
-        options.size = Size(width: 320, height: 568)
-        options.headless = true
-        options.startPaused = true
-        options.stateDirectory = NSTemporaryDirectory() + "np-state-\(UUID().uuidString)"
-        options.pixelScale = 2
-        let app = try NowPlayingApp(options: options)
-        app.application.drawIfNeeded()
+        let app = try NowPlayingApp.headless(size: Size(width: 320, height: 568)) { $0.pixelScale = 2 }
         #expect(app.application.renderer.outputSize.width == 640)
         #expect(app.application.pointSize == Size(width: 320, height: 568), "layout stays in points")
         let d = ViewDump(app.application.window)

@@ -262,14 +262,16 @@ struct CardLayeringTests {
         try expectOverTheCardsHeader(a, size)
     }
 
-    /// A message naming a long path keeps what is wrong in view: the banner cuts the path in its middle, not
-    /// the message's end (a tester saw "/tmp/fe/My Music Library … Sub Folder Nam…" and no reason).
+    /// A message naming a long path keeps what is wrong in view, and which file: the banner shows the path as its
+    /// folder and name and cuts what is still too long in its middle, not at the message's end (a tester saw
+    /// "/tmp/fe/My Music Library … Sub Folder Nam…" and no reason).
     @Test func aLongMessageKeepsItsEnd() throws {
         let a = try app(Size(width: 375, height: 667))
         a.report("/home/someone/Music/My Music Library With A Long Name/Some Artist/Sub Folder Name/07 A Track.mp3 does not exist; skipped.")
         frames(a, 20)
         let lines = a.root.message.label.displayedLines
-        #expect(lines.count == 2 && lines.last?.hasSuffix("not exist; skipped.") == true, "\(lines)")
+        let shown = lines.joined(separator: " ")
+        #expect(lines.count <= 2 && shown.hasSuffix("does not exist; skipped.") && shown.contains("07 A Track.mp3"), "\(lines)")
     }
 
     @Test func theMessageStaysPutAndOnTopWhileTheCardRises() throws {

@@ -46,6 +46,17 @@ final class MessageBanner: View {
         return Rect(x: column.midX - width / 2, y: y, width: width, height: bottom - y)
     }
 
+    /// What the banner shows of a message written in full on stderr: a file's path as its folder and name
+    /// ("…/Album/03 Song.flac": the label cuts a long line in its middle, which took the name of a file deep in a
+    /// library), and without the decoder's own words (SDL_mixer's, in parentheses).
+    static func onScreen(_ message: String) -> String {
+        let path = #/(^|[\s("'])(/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))/#
+        return message.replacing(#/ \(SDL_mixer: .*\)/#, with: "").replacing(path) { match in
+            let parts = match.output.2.split(separator: "/")
+            return match.output.1 + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : match.output.2)
+        }
+    }
+
     /// Fades the banner in with `text`, or out when nil.
     func show(_ text: String?) {
         if let text { label.text = text }

@@ -305,7 +305,7 @@ public final class NowPlayingApp {
 
     /// A message briefly on screen (already on stderr).
     private func show(_ message: String) {
-        root.showMessage(message.replacing(#/ \(SDL_mixer: .*\)/#, with: ""))
+        root.showMessage(MessageBanner.onScreen(message))
         if let t = messageTimer { application.cancelTimer(t) }
         messageTimer = application.schedule(after: 4) { [weak self] in self?.root.showMessage(nil) }
     }
