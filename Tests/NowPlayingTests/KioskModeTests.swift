@@ -117,11 +117,33 @@ struct KioskWindowTests {
     /// a request to a window manager, and without one the window stayed at its default size in the middle of the
     /// screen while the app drew a screen-sized frame into it (seen by a tester with `xwininfo`). What the X
     /// server has is read from the server.
-    @Test(arguments: [(800, 480), (1080, 1920)], ScreenMatchesRedrawTests.RendererChoice.users)
+    @Test(arguments: [(800, 480), (1080, 1920), (480, 320)], ScreenMatchesRedrawTests.RendererChoice.users)
     func theKioskFillsAScreenWithoutAWindowManager(screen: (Int, Int), renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
         try openWindow(["--kiosk"], screen: screen, renderer: renderer) { info, origin, size in
             #expect(size.width == screen.0 && size.height == screen.1, "\(renderer) on \(screen.0) × \(screen.1): the window is \(size.width) × \(size.height)")
             #expect(origin == (0, 0), "\(renderer): the window sits at the screen's corner:\n\(info)")
+        }
+    }
+
+    /// A 3.5" kiosk screen of 480 × 320 (a Raspberry Pi's, say): the window was made 480 × 440, the smallest the
+    /// window may be, its bottom off the screen, and the card laid out for that as a narrow column with the transport
+    /// below the screen. The window is the screen's size, and the card is drawn smaller (0.75) side by side: the
+    /// cover, the title, the progress and the five transport buttons all on the screen, none over the cover.
+    @Test(arguments: ScreenMatchesRedrawTests.RendererChoice.users)
+    func aSmallKioskScreenShowsTheWholeCard(renderer: ScreenMatchesRedrawTests.RendererChoice) throws {
+        try withWindow(["--kiosk"], script: "settle\ndump DIR/views.json\nwait 60000\n", screen: (480, 320), renderer: renderer) { _, _, dir in
+            #expect(waitFor(20) { FileManager.default.fileExists(atPath: dir + "/views.json") }, "the dump is written")
+            let root = try JSONDecoder().decode(ViewDump.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/views.json")))
+            let window = root.windowRect
+            // In points: the screen's 480 × 320 pixels at a scale of 0.75.
+            #expect(abs(window[2] - 640) < 1 && abs(window[3] - 426.7) < 1, "\(renderer): the card is \(window[2]) × \(window[3]) pt")
+            let cover = try #require(root.find("cover.0")).windowRect
+            for id in ["title", "progress", "shuffle", "previous", "playPause", "next", "repeat"] {
+                let r = try #require(root.find(id), "\(id)").windowRect
+                #expect(r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= window[2] + 0.5 && r[1] + r[3] <= window[3] + 0.5,
+                        "\(renderer): \(id) \(r) lies on the screen")
+                #expect(r[0] >= cover[0] + cover[2], "\(renderer): \(id) is beside the cover, not over it")
+            }
         }
     }
 

@@ -14,7 +14,15 @@ enum InterfaceScale {
     /// size asks (the design size scaled up to fill the window) and what the DPI asks, in quarter steps, never so
     /// large that the window drops below the smallest size the card is laid out for.
     static func forWindow(_ size: Size, dpi: Double?) -> Double {
-        let design = size.width >= size.height * CardLayout.landscapeAspect ? landscapeDesign : portraitDesign
+        let landscape = size.width >= size.height * CardLayout.landscapeAspect
+        if size.width < minimumWindow.width || size.height < minimumWindow.height {
+            // Smaller than any window can be made (a kiosk's small screen, filled): the card drawn smaller, in
+            // quarter steps, as far as it takes to lay it out whole (not below a half).
+            let smallest = landscape ? minimumLandscapeWindow : minimumWindow
+            let fits = min(1, size.width / smallest.width, size.height / smallest.height)
+            return max(0.5, (fits * 4).rounded(.down) / 4)
+        }
+        let design = landscape ? landscapeDesign : portraitDesign
         let bySize = min(size.width / design.width, size.height / design.height)
         let byDPI = (dpi ?? referenceDPI) / referenceDPI
         let largest = min(size.width / minimumWindow.width, size.height / minimumWindow.height)
@@ -24,4 +32,7 @@ enum InterfaceScale {
 
     /// The smallest window the card is laid out for (also the window's minimum size).
     static let minimumWindow = Size(width: 280, height: 440)
+    /// The smallest side-by-side card at scale 1: the controls column (`CardLayout.minimumControlsWidth`) beside a
+    /// 200 pt cover and its margins; the header, the controls' block and the margins high, the cover as high.
+    static let minimumLandscapeWindow = Size(width: 640, height: 360)
 }

@@ -144,7 +144,13 @@ public final class Application {
         }
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, SDL_ENABLE) }
         let forced = configuration.pixelScale ?? 1
-        let minimum = (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        var minimum = (Int32(configuration.minimumSize.width * forced), Int32(configuration.minimumSize.height * forced))
+        var display = SDL_Rect()
+        if !configuration.headless, SDL_GetDisplayBounds(0, &display) == 0, display.w > 0, display.h > 0 {
+            // A minimum larger than the screen (a 480 × 320 kiosk screen) made the window larger than it, its bottom
+            // off the screen: no smaller than the screen is the most asked then.
+            minimum = (min(minimum.0, display.w), min(minimum.1, display.h))
+        }
         // Shown with its first frame (`present`): the desktop never sees an iconless, replaced or empty window.
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         // Off screen, SDL's driver gives a fullscreen window its size when it is made.
