@@ -63,4 +63,51 @@ struct ImageLibraryTests {
             #expect(log.decodes.isEmpty, "\(name): nothing decoded")
         }
     }
+
+    /// A TGA's rows are stored bottom first unless its descriptor's bit 5 says top first: either is drawn upright
+    /// (a tester saw ImageMagick's TGAs upside down; ImageMagick reads its own files the other way round from the
+    /// format, FFmpeg and SDL_image, which agree).
+    @Test(arguments: [(UInt8(0), "bottom row first"), (UInt8(0x20), "top row first")])
+    func aTGAIsUprightWhateverItsOrigin(descriptor: UInt8, origin: String) throws {
+        // 1 × 2, true-colour, 24 bits (BGR): the first row stored is red, the second blue.
+        let tga: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 24, descriptor] + [0, 0, 255] + [255, 0, 0]
+        let surface = try PictureDecoder.decode(tga, width: 1, height: 2)
+        let top = surface.pixel(x: 0, y: 0)
+        let expected: (UInt8, UInt8, UInt8) = descriptor & 0x20 == 0 ? (0, 0, 255) : (255, 0, 0)
+        #expect((top.r, top.g, top.b) == expected, "\(origin): the top pixel is \(top)")
+    }
+
+    /// A tester: a BMP claiming 2³¹ − 1 pixels a side, or a TIFF 2³² − 1, stopped the player at once (an overflow
+    /// computing the bytes of its rows); and a TGA or BMP claiming 7000² pixels in a few hundred bytes was decoded
+    /// whole (a black square, 360 MB at its peak). Each is refused in words, nothing decoded.
+    @Test func aPictureClaimingTheImpossibleOrCutShortIsRefused() throws {
+        func le(_ v: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        func bmp(_ w: Int, _ h: Int) -> [UInt8] {
+            [0x42, 0x4D] + le(54 + 64, 4) + le(0, 4) + le(54, 4) + le(40, 4) + le(w, 4) + le(h, 4) + le(1, 2) + le(24, 2)
+                + le(0, 4) + le(0, 4) + le(0, 4) + le(0, 4) + le(0, 4) + le(0, 4) + [UInt8](repeating: 0, count: 64)
+        }
+        func tiff(_ side: Int) -> [UInt8] {
+            func entry(_ tag: UInt8) -> [UInt8] { [tag, 1, 4, 0, 1, 0, 0, 0] + le(side, 4) }
+            return [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 2, 0] + entry(0) + entry(1) + [0, 0, 0, 0]
+        }
+        let tga7000: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(7000, 2) + le(7000, 2) + [24, 0] + [UInt8](repeating: 0, count: 300)
+        let rle7000: [UInt8] = [0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(7000, 2) + le(7000, 2) + [24, 0] + [UInt8](repeating: 0xFF, count: 300)
+        let cases: [(String, [UInt8], String)] = [
+            ("BMP 2³¹ − 1", bmp(0x7FFF_FFFF, 0x7FFF_FFFF), "claims a size"), ("BMP −(2³¹ − 1) tall", bmp(0x7FFF_FFFF, -0x7FFF_FFFF), "claims a size"),
+            ("TIFF 2³² − 1", tiff(0xFFFF_FFFF), "claims a size"), ("BMP 7000² cut short", bmp(7000, 7000), "cut short"),
+            ("TGA 7000² cut short", tga7000, "cut short"), ("RLE TGA 7000² cut short", rle7000, "cut short"),
+        ]
+        for (name, bytes, reason) in cases {
+            let log = DecodeLog()
+            DecodeLog.$current.withValue(log) {
+                do throws(PictureDecoder.Failure) {
+                    _ = try PictureDecoder.decode(bytes, width: 100, height: 100)
+                    Issue.record("\(name) was decoded")
+                } catch {
+                    #expect(error.reason.contains(reason), "\(name): \(error.reason)")
+                }
+            }
+            #expect(log.decodes.isEmpty, "\(name): nothing decoded")
+        }
+    }
 }

@@ -51,6 +51,7 @@ public struct ImageLibrary: Sendable {
             // Called here, under the lock, once, for every format it loads a library for (a TIFF decode would
             // otherwise initialise its own on whichever thread decodes): IMG_Init is not thread-safe.
             _ = initialise(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
+            quietTIFF(in: handle)
             return .success(ImageLibrary(
                 loadTypedRW: try function("IMG_LoadTyped_RW", as: (@convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, UnsafePointer<CChar>?)
                                                                     -> UnsafeMutablePointer<SDL_Surface>?).self),
@@ -60,6 +61,16 @@ public struct ImageLibrary: Sendable {
                                                                                 UnsafeMutablePointer<SDL_RWops>?, Int32) -> Int32).self)))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// Keeps libtiff, which SDL_image loads, from printing its own warnings and errors on stderr ("TIFFReadDirectory:
+    /// Warning, Bogus StripByteCounts …"): the player says in its words what it could not read.
+    private static func quietTIFF(in handle: UnsafeMutableRawPointer) {
+        typealias SetHandler = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+        for name in ["TIFFSetWarningHandler", "TIFFSetErrorHandler"] {
+            guard let symbol = dlsym(handle, name) else { continue }
+            _ = unsafeBitCast(symbol, to: SetHandler.self)(nil)
         }
     }
 

@@ -22,6 +22,9 @@ enum PictureDecoder {
     /// and a "bomb" (30,000² black RGB pixels, 2.7 GB of rows, deflate to a 2.6 MB PNG) would hold a thread for
     /// many seconds. A larger picture is refused with a message.
     static let dataBudget = 256 << 20
+    /// The longest side a picture's header may claim (a million pixels; no format's real picture comes near): a
+    /// larger one is refused before anything is computed from it (a BMP claiming 2³¹ pixels a side overflowed).
+    static let largestClaimedSide = 1 << 20
 
     /// Why a picture could not be decoded, in words a user can read.
     struct Failure: Error { let reason: String }
@@ -33,6 +36,9 @@ enum PictureDecoder {
         let format: Format
         /// Bits a pixel takes in the picture's raw data (a PNG's depth × channels; 24 for JPEG's YCbCr, 32 else).
         var bitsPerPixel = 32
+        /// Whether the file is shorter than the pixels its header claims need at the least (a TGA or BMP cut short,
+        /// which SDL_image would decode whole as black, claimed size and all).
+        var isCutShort = false
 
         /// The bytes of raw rows the decoder goes through, whatever size it decodes at.
         var dataBytes: Int { (width * bitsPerPixel + 7) / 8 * height }
@@ -49,7 +55,10 @@ enum PictureDecoder {
         /// Why the picture is not decoded at all: it has no pixels, or is too large to be decoded (whole, or at
         /// all); nil: it is decoded.
         var refusal: String? {
-            guard width > 0, height > 0 else { return "the picture claims a size of \(width) × \(height) pixels" }
+            guard width > 0, height > 0, width <= PictureDecoder.largestClaimedSide, height <= PictureDecoder.largestClaimedSide else {
+                return "the picture claims a size of \(width) × \(height) pixels"
+            }
+            if isCutShort { return "the picture's file is cut short (\(width) × \(height) pixels claimed)" }
             if dataBytes > PictureDecoder.dataBudget {
                 return "the picture is \(width) × \(height) pixels, \(dataBytes >> 20) MB of data, more than the "
                     + "\(PictureDecoder.dataBudget >> 20) MB this program decodes"
@@ -84,12 +93,27 @@ enum PictureDecoder {
         if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
             return Header(width: le(6, 2), height: le(8, 2), format: .other)
         }
-        if bytes.count >= 26, bytes.starts(with: Array("BM".utf8)) {
-            let h = Int(Int32(truncatingIfNeeded: le(22, 4)))
-            return Header(width: le(18, 4), height: abs(h), format: .other)
+        if bytes.count >= 34, bytes.starts(with: Array("BM".utf8)) {
+            let w = le(18, 4), h = abs(Int(Int32(truncatingIfNeeded: le(22, 4)))), bits = le(28, 2)
+            var header = Header(width: w, height: h, format: .other)
+            // Uncompressed rows (BI_RGB, BI_BITFIELDS) padded to 4 bytes, from the pixel data's offset.
+            if [0, 3].contains(le(30, 4)), w <= largestClaimedSide, h <= largestClaimedSide {
+                header.isCutShort = bytes.count < le(10, 4) + (w * bits + 31) / 32 * 4 * h
+            }
+            return header
         }
         if let (w, h) = tiffDimensions(bytes) { return Header(width: w, height: h, format: .other) }
-        if looksLikeTGA(bytes) { return Header(width: le(12, 2), height: le(14, 2), format: .other) }
+        if looksLikeTGA(bytes) {
+            let w = le(12, 2), h = le(14, 2), pixelBytes = (Int(bytes[16]) + 7) / 8
+            var header = Header(width: w, height: h, format: .other)
+            // After the header, its ID and its colour map: raw pixels, or run-length packets of at most 128 pixels
+            // (a count byte and one pixel at the least).
+            let colourMap = bytes[1] == 1 ? le(5, 2) * ((Int(bytes[7]) + 7) / 8) : 0
+            let pixels = w * h
+            let least = bytes[2] >= 9 ? (pixels + 127) / 128 * (1 + pixelBytes) : pixels * pixelBytes
+            header.isCutShort = bytes.count < 18 + Int(bytes[0]) + colourMap + least
+            return header
+        }
         return nil
     }
 
