@@ -36,6 +36,19 @@ struct ImageLibraryTests {
         #expect((right.r, right.g, right.b) == (0, 255, 0))
     }
 
+    /// A BMP with the OS/2 header (12 bytes, 16-bit sizes) is measured as one: it was read as the Windows header,
+    /// its width and height run together into an absurd size, and refused.
+    @Test func anOS2BitmapIsDecoded() throws {
+        // 2 × 1, 24 bits, rows bottom-up padded to 4 bytes (BGR): blue then green; 26 bytes of headers, then 8 of rows.
+        let bmp: [UInt8] = [0x42, 0x4D, 34, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0,
+                            12, 0, 0, 0, 2, 0, 1, 0, 1, 0, 24, 0] + [255, 0, 0, 0, 255, 0, 0, 0]
+        let header = try #require(PictureDecoder.header(of: bmp))
+        #expect((header.width, header.height) == (2, 1) && header.refusal == nil)
+        let surface = try PictureDecoder.decode(bmp, width: 2, height: 1)
+        let left = surface.pixel(x: 0, y: 0), right = surface.pixel(x: 1, y: 0)
+        #expect((left.r, left.g, left.b) == (0, 0, 255) && (right.r, right.g, right.b) == (0, 255, 0))
+    }
+
     /// A review: TGA has no signature, and SDL_image reads it only when told the type; a cover.tga beside the audio
     /// showed the placeholder and a line saying it could not be read.
     @Test func aTGAIsDecoded() throws {

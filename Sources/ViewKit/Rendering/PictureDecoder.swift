@@ -94,10 +94,13 @@ enum PictureDecoder {
             return Header(width: le(6, 2), height: le(8, 2), format: .other)
         }
         if bytes.count >= 34, bytes.starts(with: Array("BM".utf8)) {
-            let w = le(18, 4), h = abs(Int(Int32(truncatingIfNeeded: le(22, 4)))), bits = le(28, 2)
+            // The OS/2 header (12 bytes) has 16-bit sizes and no compression; Windows' (40 bytes on) 32-bit ones.
+            let os2 = le(14, 4) == 12
+            let w = os2 ? le(18, 2) : le(18, 4), h = os2 ? le(20, 2) : abs(Int(Int32(truncatingIfNeeded: le(22, 4))))
+            let bits = os2 ? le(24, 2) : le(28, 2)
             var header = Header(width: w, height: h, format: .other)
             // Uncompressed rows (BI_RGB, BI_BITFIELDS) padded to 4 bytes, from the pixel data's offset.
-            if [0, 3].contains(le(30, 4)), w <= largestClaimedSide, h <= largestClaimedSide {
+            if os2 || [0, 3].contains(le(30, 4)), w <= largestClaimedSide, h <= largestClaimedSide {
                 header.isCutShort = bytes.count < le(10, 4) + (w * bits + 31) / 32 * 4 * h
             }
             return header
