@@ -32,8 +32,8 @@ struct InterfaceScaleTests {
     }
 
     /// A screen smaller than the smallest window (280 × 440): the card is drawn smaller, in quarter steps, until it
-    /// is laid out whole — side by side at least 640 × 360 pt (the 340 pt controls column, a 200 pt cover and its two
-    /// 34 pt margins; a header of 48, the 198 pt block of controls and the margins), one column at least 280 × 440.
+    /// is laid out whole — side by side at least 640 × 360 pt (the 340 pt controls column, a 232 pt cover and its two
+    /// 34 pt margins; the header of 48, that cover, its peek and the bottom margin), one column at least 280 × 440.
     @Test func aScreenSmallerThanAnyWindowDrawsTheCardSmaller() {
         // 480 / 640 = 0.75, 320 / 360 = 0.89: 0.75, a card of 640 × 427 pt, side by side.
         #expect(InterfaceScale.forWindow(Size(width: 480, height: 320), dpi: nil) == 0.75)

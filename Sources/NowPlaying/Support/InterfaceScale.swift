@@ -12,7 +12,8 @@ enum InterfaceScale {
 
     /// The content scale for a window of `size` (SDL window units) on a display of `dpi`: the larger of what the
     /// size asks (the design size scaled up to fill the window) and what the DPI asks, in quarter steps, never so
-    /// large that the window drops below the smallest size the card is laid out for.
+    /// large that the window drops below the smallest size the card is laid out for. Only a window smaller than any
+    /// window may be (a small screen filled) is drawn below 1.
     static func forWindow(_ size: Size, dpi: Double?) -> Double {
         let landscape = size.width >= size.height * CardLayout.landscapeAspect
         if size.width < minimumWindow.width || size.height < minimumWindow.height {
@@ -32,7 +33,8 @@ enum InterfaceScale {
 
     /// The smallest window the card is laid out for (also the window's minimum size).
     static let minimumWindow = Size(width: 280, height: 440)
-    /// The smallest side-by-side card at scale 1: the controls column (`CardLayout.minimumControlsWidth`) beside a
-    /// 200 pt cover and its margins; the header, the controls' block and the margins high, the cover as high.
+    /// The smallest side-by-side card at scale 1: the 340 pt controls column (`CardLayout.minimumControlsWidth`)
+    /// beside a cover of 232 pt and its two 34 pt margins; 360 pt high holds the 48 pt header, that cover, its peek
+    /// and the bottom margin, and the 198 pt block of controls beside the cover.
     static let minimumLandscapeWindow = Size(width: 640, height: 360)
 }
