@@ -56,7 +56,7 @@ public final class Player {
     /// Whether the output is open.
     public var isOutputOpen: Bool { output != nil }
     /// The loaded track's decoder state, shared with the audio callback.
-    let feed = OutputFeed()
+    let feed: OutputFeed
     /// The queued track's takeovers handled so far (`OutputFeed.State.advances` counts those that happened).
     private var advancesHandled = 0
     /// The title, artist and album the current track's stream carries.
@@ -79,15 +79,26 @@ public final class Player {
         MixerOutput.describeToPulse(iconName: iconName)
     }
 
+    /// `early`: the sound server's stream, connected while the program started (`EarlyOutput`).
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
-                stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying")) throws {
+                stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying"),
+                early: EarlyOutput? = nil) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.
         if MixerLibrary.isOpen { MixerOutput.closeSDLAudio() }
         requestedDriver = name
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends
         self.stream = stream
-        let output = try Player.openOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
+        feed = early?.feed ?? OutputFeed()
+        let output: AudioOutput
+        if name == nil, let connection = early?.connection() {
+            output = PulseOutput(connection)
+            output.describe(stream)
+        } else {
+            // A server asked early and silent is not asked again.
+            output = try Player.openOutput(driver: name, askingPulse: early?.asksServer != true, fallbackToSilence: fallbackToSilence,
+                                           feed: feed, stream: stream)
+        }
         openProblem = (output as? MixerOutput)?.problem
         Player.owner = ObjectIdentifier(self)
         attach(output)

@@ -68,7 +68,7 @@ final class PulseOutput: AudioOutput {
     }
 
     /// Whether a PulseAudio server is the place for the sound: SDL's choice is not pinned to another driver.
-    static var isWanted: Bool {
+    nonisolated static var isWanted: Bool {
         guard let asked = getenv("SDL_AUDIODRIVER").map({ String(cString: $0) }) else { return true }
         return asked == "pulseaudio" || asked == "pulse"
     }

@@ -35,4 +35,30 @@ struct MessageBannerTests {
         let lines = shown(MessageBanner.onScreen(Self.deep))
         #expect(lines.contains("03 Glass Orchard.flac"), "shown: \(lines)")
     }
+
+    /// Side by side on a small screen (the 480 × 320 kiosk: its card is drawn at 0.75, 640 × 427 pt) the header
+    /// heads only the 300 pt artwork column. The banner reaches on over the empty band above the controls, as
+    /// wide as a portrait one at its widest (480 − 2 × 16), from the header's margin, above the title; and the
+    /// message's two lines hold the file's name and what is wrong (268 pt wide, they were "…flac…not exist; skipped.").
+    @Test func aSideBySideBannerReachesPastANarrowHeader() throws {
+        let size = Size(width: 640, height: 427)
+        let l = CardLayout(size: size)
+        #expect(l.isLandscape && l.header.width == 300)
+        let f = MessageBanner.frame(in: size, overCard: true)
+        #expect(f.width == 448 && f.minX == l.header.minX + 16 && f.maxX <= size.width - 16, "\(f)")
+        #expect(f.minY <= l.header.minY + 6 && f.maxY >= l.header.maxY && f.maxY <= l.title.minY, "over the header's lines, above the title")
+        let wide = MessageBanner.frame(in: Size(width: 1280, height: 800), overCard: true)
+        let header = CardLayout(size: Size(width: 1280, height: 800)).header
+        #expect(wide.width == header.width - 32 && wide.minX == header.minX + 16, "a wide header's banner stays its own width")
+
+        // The words as the banner lays them out at that size (a headless app's text renderer, at 1 pixel a point).
+        let a = try NowPlayingApp.headless(size: Size(width: 375, height: 667))
+        let text = MessageBanner.onScreen("/music/Some Artist/An Album Name/03 missing-track.flac does not exist; skipped.")
+        let banner = MessageBanner()
+        banner.frame = f
+        banner.label.text = text
+        banner.layoutIfNeeded()
+        let lines = banner.label.layoutLines(with: a.application.renderer.text, scale: 1)
+        #expect(lines.joined(separator: " ") == text, "shown whole: \(lines)")
+    }
 }

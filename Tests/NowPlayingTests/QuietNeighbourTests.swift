@@ -80,8 +80,12 @@ struct QuietNeighbourTests {
                                    env: XDisplay.environment(pulse.client).merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
         defer { app.stop() }
         var inputs = ""
-        #expect(try waitFor(60) { inputs = try pulse.pactl("list", "sink-inputs"); return inputs.contains("Sink Input #") })
-        #expect(inputs.contains("media.name = \"Neon Harbor — The Quiet Frequencies\""), "\(inputs)")
+        // Connected while the window opened, named after the program, then at once after the song.
+        #expect(try waitFor(60) {
+            inputs = try pulse.pactl("list", "sink-inputs")
+            return inputs.contains("media.name = \"Neon Harbor — The Quiet Frequencies\"")
+        }, "\(inputs)")
+        #expect(inputs.components(separatedBy: "Sink Input #").count == 2, "one stream: \(inputs)")
         #expect(inputs.contains("media.role = \"music\""))
         #expect(inputs.contains("application.name = \"NowPlaying\""))
         #expect(inputs.contains("application.icon_name = \"nowplaying\""))

@@ -35,16 +35,26 @@ final class MessageBanner: View {
     /// Where the banner goes in a window of `size`. `overCard`: on the card's header, as wide and as tall,
     /// hiding its two lines whole and nothing below it (the card's content is centred in a tall window, its
     /// header lower than the window's top), never less than `top` from the window's top nor lower than two
-    /// lines need. Over the library: `top` from the window's top, across its column, over its heading rather
-    /// than its rows.
+    /// lines need. Side by side, where the header heads only the artwork and the band beside it above the
+    /// controls is empty, a header narrower than a portrait banner at its widest lets the banner reach on into
+    /// that band (a 268 pt banner cut a message's two lines mid-word). Over the library: `top` from the
+    /// window's top, across its column, over its heading rather than its rows.
     static func frame(in size: Size, overCard: Bool) -> Rect {
         let layout = CardLayout(size: size)
         let column = overCard ? layout.header : layout.libraryColumn
-        let width = column.width - 2 * sideMargin
+        var width = column.width - 2 * sideMargin
+        var x = column.midX - width / 2
+        if overCard && layout.isLandscape {
+            x = column.minX + sideMargin
+            width = max(width, min(widest, layout.controls.maxX - sideMargin - x))
+        }
         let y = overCard ? max(top, layout.header.minY) : top
         let bottom = overCard ? max(layout.header.maxY, y + minimumHeight) : top + height
-        return Rect(x: column.midX - width / 2, y: y, width: width, height: bottom - y)
+        return Rect(x: x, y: y, width: width, height: bottom - y)
     }
+
+    /// The widest banner in portrait: across the widest column, less its margins.
+    static let widest = CardLayout.maximumColumnWidth - 2 * sideMargin
 
     /// What the banner shows of a message written in full on stderr: a file's path as its folder and name
     /// ("…/Album/03 Song.flac": the label cuts a long line in its middle, which took the name of a file deep in a

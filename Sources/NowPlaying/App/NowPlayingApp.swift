@@ -68,7 +68,7 @@ public final class NowPlayingApp {
     public init(options: Options) throws {
         self.options = options
         LibraryChatter.silence()
-        // SDL_image rasterises the icons: loaded while the window opens, the icons made once it is open.
+        // SDL_image rasterises the icons: loaded while the window opens, as the icons are rasterised.
         ImageLibrary.preload()
         let resources = try AppResources.locate()
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
@@ -80,6 +80,8 @@ public final class NowPlayingApp {
         let folders = FolderListings(), earlyCover = EarlyCover(pictures: options.pictureCache)
         var reading: StartingQueue.Reading?
         var coverLoader: CoverLoader?
+        var earlyOutput: Player.EarlyOutput?
+        var iconDecoding: Icons.Decoding?
         let stateDirectory = stateDirectory, isOwner = sessionLock.isOwner
         // Headless runs use a virtual 60 Hz clock, so a script gives the same frames on every run. What to play
         // is read while the window opens.
@@ -99,8 +101,11 @@ public final class NowPlayingApp {
                                                     coverLoader: coverLoader, onLibrary: options.startOnLibrary, folders: folders) {
                         arrivals.handle($0)
                     }
+                    // The sound server's stream is connected, and the icons rasterised, on workers meanwhile too.
+                    earlyOutput = Player.EarlyOutput(iconName: MediaBus.desktopEntry)
+                    iconDecoding = Icons.decode(resources: resources)
                 }
-            icons = try Icons(resources: resources)
+            icons = try Icons(iconDecoding ?? Icons.decode(resources: resources))
         } catch {
             // No window (or no icons): the reader is let finish its first part (it then only waits) before the error ends the process.
             if let reading { StartingQueue.settle(reading) }
@@ -112,7 +117,7 @@ public final class NowPlayingApp {
         let start = StartingQueue(reading!)
         let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil
         let player = try Player(stream: StreamDescription(name: first.map { "\($0.title) — \($0.artist)" } ?? "NowPlaying",
-                                                          iconName: MediaBus.desktopEntry))
+                                                          iconName: MediaBus.desktopEntry), early: earlyOutput)
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player, folders: folders)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }

@@ -1,0 +1,26 @@
+import Dispatch
+
+/// A value being made on a worker thread, begun early and waited for where it is needed: work that would
+/// otherwise hold up the thread that needs it (the interface thread, while a window opens) overlaps what that
+/// thread does meanwhile.
+public final class Pending<Value: Sendable>: Sendable {
+    private let value = Locked<Value?>(nil)
+    private let made = DispatchGroup()
+
+    /// Begins `work` on a global queue.
+    public init(_ work: @escaping @Sendable () -> Value) {
+        made.enter()
+        let value = self.value, made = self.made
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = work()
+            value.withLock { $0 = result }
+            made.leave()
+        }
+    }
+
+    /// The value, once made (waiting for the work if it is still under way).
+    public func wait() -> Value {
+        made.wait()
+        return value.withLock { $0! }
+    }
+}
