@@ -67,11 +67,6 @@ public final class Player {
         didSet { if stream != oldValue { output?.describe(stream) } }
     }
 
-    /// Opens the audio output: a PulseAudio stream of its own when a PulseAudio (or PipeWire-pulse) server
-    /// answers and SDL is not asked for another driver, else SDL_mixer on SDL's choice or the named driver
-    /// (e.g. "disk" for tests). With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
-    /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
-    /// decoders tried for each file.
     /// Sets what the sound server is told of this program through its environment (its streams' role, `iconName`
     /// for their icon), as a player does when its output opens through SDL: a program that starts threads
     /// before its player calls this first, so the environment does not change under them later.
@@ -79,7 +74,12 @@ public final class Player {
         MixerOutput.describeToPulse(iconName: iconName)
     }
 
-    /// `early`: the sound server's stream, connected while the program started (`EarlyOutput`).
+    /// Opens the audio output: a PulseAudio stream of its own when a PulseAudio (or PipeWire-pulse) server
+    /// answers and SDL is not asked for another driver, else SDL_mixer on SDL's choice or the named driver
+    /// (e.g. "disk" for tests). With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
+    /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
+    /// decoders tried for each file. `early`: the server's stream, connected while the program started
+    /// (`EarlyOutput`): taken instead of connecting here; with a driver named, closed.
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
                 stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying"),
                 early: EarlyOutput? = nil) throws {
@@ -89,9 +89,11 @@ public final class Player {
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends
         self.stream = stream
-        feed = early?.feed ?? OutputFeed()
+        let connection = early?.take(forDriver: name)
+        // The early stream plays the early output's feed: the player's own, once taken.
+        feed = connection?.feed ?? OutputFeed()
         let output: AudioOutput
-        if name == nil, let connection = early?.connection() {
+        if let connection {
             output = PulseOutput(connection)
             output.describe(stream)
         } else {

@@ -30,25 +30,37 @@ public struct Track: Hashable, Sendable {
     /// A track described by its tags, with the file name and folder as fall-backs.
     public init(path: String, tags: Tags?) {
         let url = URL(fileURLWithPath: path)
+        let name = url.deletingPathExtension().lastPathComponent
         self.init(path: path,
-                  title: tags?.title ?? Track.title(fromFileName: url.deletingPathExtension().lastPathComponent),
+                  title: tags?.title ?? Track.title(fromFileName: name),
                   artist: tags?.artist ?? "Unknown Artist",
                   album: tags?.album ?? url.deletingLastPathComponent().lastPathComponent,
-                  trackNumber: tags?.trackNumber ?? Track.leadingNumber(url.lastPathComponent),
+                  trackNumber: tags?.trackNumber ?? Track.leadingNumber(name),
                   discNumber: tags?.discNumber, duration: tags?.duration)
         replayGain = tags?.replayGain
         albumArtist = tags?.albumArtist
     }
 
-    /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces.
+    /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces. Digits that are part of the name stay
+    /// ("2Pac - Changes", "03b-intro", "1979").
     static func title(fromFileName name: String) -> String {
-        var s = Substring(name.replacing("_", with: " "))
-        s = s.drop { $0.isNumber }
-        let trimmed = s.drop { $0 == " " || $0 == "-" || $0 == "." }
-        return trimmed.isEmpty ? name : String(trimmed)
+        let spaced = name.replacing("_", with: " ")
+        guard let (_, rest) = numberPrefix(spaced) else { return spaced }
+        let trimmed = rest.drop { $0 == " " || $0 == "-" || $0 == "." }
+        return trimmed.isEmpty ? spaced : String(trimmed)
     }
 
+    /// The track number a file's name (without its extension) starts with ("03 - Glass Orchard" → 3), if any.
     static func leadingNumber(_ name: String) -> Int? {
-        Int(name.prefix { $0.isNumber })
+        numberPrefix(name)?.number
+    }
+
+    /// A file name's leading number and what follows it: digits followed by a space, "-", "." or "_", or by
+    /// nothing (a track number, not the start of a name such as "2Pac" or "03b").
+    private static func numberPrefix(_ name: String) -> (number: Int, rest: Substring)? {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        let rest = name.dropFirst(digits.count)
+        guard let number = Int(digits), rest.first.map({ " -._".contains($0) }) ?? true else { return nil }
+        return (number, rest)
     }
 }

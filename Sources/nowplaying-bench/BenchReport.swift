@@ -160,6 +160,9 @@ struct BenchReport: Codable {
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.carousel)))
             out.append(row("  4 card ×\u{2009}N, lyrics flip ×\u{2009}N", "frame CPU p50 / p95 / p99 (\(r.cardAndFlip.frames))", frames(r.cardAndFlip)))
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.cardAndFlip)))
+            if let first = r.cardAndFlipFirstRun {
+                out.append(row("    first run, shaders compiled", "frame CPU p50 / p95 / p99", frames(first)))
+            }
             out.append(row("  5 start-up (demo album)", "to first frame", "\(f(r.startupMs)) ms"))
             out.append(row("  6 memory (1-4)", "peak RSS (VmHWM) · PSS at exit", "\(f(r.peakMemoryMiB)) MiB · \(r.pssMiB.map { f($0) + " MiB" } ?? "—")"))
             for s in r.scale {

@@ -99,6 +99,8 @@ struct ConfigurationResult: Codable {
     var playing: SteadyFigures
     var carousel: FrameFigures
     var cardAndFlip: FrameFigures
+    /// The default renderer's first card and flip run, on the benchmark's cold shader cache (nil: software).
+    var cardAndFlipFirstRun: FrameFigures?
     var startupMs: Double
     var peakMemoryMiB: Double
     /// The largest proportional set size at the end of scenarios 1–4 (nil: a run did not report it).

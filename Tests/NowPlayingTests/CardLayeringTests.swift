@@ -80,6 +80,42 @@ struct CardLayeringTests {
         #expect(worst <= 2, "the margin at x = \(x) differs from its rest by up to \(worst) levels mid-fade")
     }
 
+    /// The lower module (volume, song, up next) lies under the title, as wide: in portrait the title reaches past
+    /// a cover narrowed for a short window (SPEC T7; a review: the module stayed the cover's 117 pt at 480 × 440),
+    /// side by side it heads the controls column.
+    @Test(arguments: [Size(width: 480, height: 440), Size(width: 375, height: 667), Size(width: 800, height: 480)])
+    func theLowerModuleLinesUpWithTheTitle(size: Size) throws {
+        let a = try app(size)
+        let l = CardLayout(size: a.root.card.bounds.size)
+        let module = a.root.card.lowerModule.frame
+        #expect(module.minX == l.title.minX && module.width == l.title.width, "\(size): module \(module), title \(l.title)")
+    }
+
+    /// A tester: on a short window the lyrics card was the narrowed cover's square (117 pt at 480 × 440): its
+    /// heading, source and separator took all its room and not one lyric line showed; "No lyrics for this track"
+    /// lay across the separator, cut. There the card is as wide as the title, and shows its lines alone.
+    @Test(arguments: [Size(width: 480, height: 440), Size(width: 420, height: 460)])
+    func aShortWindowsLyricsCardShowsItsLines(size: Size) throws {
+        let a = try app(size)
+        a.perform(.flipLyrics)
+        frames(a, 40)
+        let lyrics = a.view.lyricsCard
+        #expect(a.view.lyricsFlip.frontView === lyrics)
+        let l = CardLayout(size: a.root.card.bounds.size)
+        #expect(lyrics.cardRect.width == l.title.width && lyrics.cardRect.height == l.carousel.height, "\(lyrics.cardRect)")
+        #expect(lyrics.heading.isHidden && lyrics.separator.isHidden && lyrics.footer.isHidden, "the lines alone")
+        let visible = lyrics.body.bounds
+        let lines = lyrics.shownLabels.values.filter { !$0.isHidden && visible.contains($0.frame) && !$0.text.isEmpty }
+        #expect(lines.count >= 2, "lines whole in view: \(lines.map(\.text))")
+
+        a.session.select(5)
+        frames(a, 40)
+        #expect(a.session.currentTrack?.title == "Velvet Static", "a track without lyrics")
+        #expect(!lyrics.empty.isHidden && lyrics.card.bounds.contains(lyrics.empty.frame), "the empty card's words whole: \(lyrics.empty.frame)")
+        let words = lyrics.empty.layoutLines(with: a.application.renderer.text, scale: a.application.renderer.pixelScale)
+        #expect(words.joined(separator: " ") == "No lyrics for this track", "\(words)")
+    }
+
     // MARK: 1. The card is dark all the way down
 
     @Test func theCardStaysDarkScrolledToTheBottomAndPastIt() throws {

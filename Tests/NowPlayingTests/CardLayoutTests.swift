@@ -88,19 +88,21 @@ struct CardLayoutTests {
         #expect(abs(l.libraryColumn.midX - 540) <= 0.5)
     }
 
-    /// SPEC T1, T6, T7: a short window narrows the cover to fit its height; the title and the progress bar stay
-    /// at least 292 pt wide (340 − 2 × 24: the side-by-side card's text at its narrowest), centred on the window —
-    /// at 480 × 440 they were the cover's 110 pt ("Neon Har…", a bar too short to scrub). On a window too narrow
-    /// for that, as wide as the header less the transport's 24 pt margins.
+    /// SPEC T1, T6, T7: a short window narrows the cover to fit its height; the title and the progress bar keep the
+    /// width of the cover at full height (C1: the window's width up to 480, less 2 × 34), centred on the window —
+    /// at 480 × 440 they were the narrowed cover's 117 pt ("Neon Har…", a bar too short to scrub) — so their edges
+    /// stay put as the window's height changes.
     @Test(arguments: [Size(width: 480, height: 440), Size(width: 560, height: 560), Size(width: 414, height: 520),
-                      Size(width: 280, height: 440)])
-    func aShortWindowsTitleAndProgressStayWideEnoughToReadAndScrub(size: Size) {
+                      Size(width: 280, height: 440), Size(width: 320, height: 480)])
+    func aShortWindowsTitleAndProgressKeepTheirWidth(size: Size) {
         let l = CardLayout(size: size)
-        #expect(l.carousel.height < 292, "\(size): the cover is narrowed")
-        let expected = min(292, size.width - 48)
+        #expect(l.carousel.height < min(size.width, 480) - 68, "\(size): the cover is narrowed")
+        let expected = min(size.width, 480) - 68
         #expect(l.title.width == expected && l.artist.width == expected && l.progress.width == expected, "\(size): \(l.title)")
         #expect(abs(l.title.midX - size.width / 2) <= 0.5 && l.progress.minX == l.title.minX, "\(size): \(l.title), column \(l.column)")
         #expect(l.elapsed.minX == l.progress.minX && l.remaining.maxX == l.progress.maxX)
+        let tall = CardLayout(size: Size(width: size.width, height: 1000))
+        #expect(l.title.minX == tall.title.minX && l.title.width == tall.title.width, "as at full height")
     }
 
     /// SPEC T7: at the tutorial's sizes the title and progress bar span the cover exactly, as in its screenshots.

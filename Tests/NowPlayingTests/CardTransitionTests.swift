@@ -143,6 +143,29 @@ struct CardTransitionTests {
         #expect(alpha > 0.05 && alpha < 0.95, "the landed cover fades over the flip: alpha \(alpha)")
     }
 
+    /// A tester: `l` pressed just as the card lands, while the landed cover stands in for the carousel's centred
+    /// cover, left the landed cover where it was, fading over the carousel as it flipped behind (about 8 frames).
+    /// A flip begun then ends the hand-over at once: from the flip's first frame the landed cover is gone, and the
+    /// carousel and the lyrics card's peek are whole.
+    @Test func aFlipDuringTheHandOverTakesTheLandedCoverAwayAtOnce() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.5, from: start)
+        let landed = dump(a, at: 0.55, from: start)
+        #expect(try node(landed, "card.coverImage").alpha == 1, "landed, standing in for the centred cover")
+        #expect(try node(landed, "lyricsFlip").alpha < 1, "the carousel fading in around it")
+        a.view.lyricsFlip.flip()
+        for t in [0.567, 0.6, 0.65, 0.7, 0.75] {
+            let d = dump(a, at: t, from: start)
+            #expect(try node(d, "card.coverImage").alpha == 0, "no landed cover over the flip at \(t)")
+            let alpha = try node(d, "lyricsFlip").alpha
+            #expect(alpha == 1, "the carousel whole at \(t): \(alpha)")
+        }
+        _ = dump(a, at: 1.2, from: start)
+        #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard, "the flip went on")
+    }
+
     nonisolated static let crossFadeTimes = [0.0, 0.125 / 4, 0.125 / 2, 0.125 * 3 / 4, 0.125, 0.2]
 
     /// The mirror of the above (a fresh-eyes tester: the first frame of the dismissal showed the cover where the

@@ -71,6 +71,8 @@ struct DropTests {
         #expect(a.root.message.label.text == line)
         drop([missing], on: a)
         #expect(a.session.tracks.count == 9, "nothing joins")
+        // Once the line before has had its two seconds (MessageSchedule).
+        for _ in 0..<130 { a.advanceFrame() }
         #expect(a.root.message.label.text == "Nothing playable in \(missing).")
     }
 

@@ -22,6 +22,18 @@ struct MessageBannerTests {
                 "the decoder's own words go too")
     }
 
+    /// A tester: at 414 pt the damaged file's line showed "…(not MP3, Ogg Vorbis, Opus,…g cannot open it). Skipped.",
+    /// and no sound device "(ALSA: Couldn't open audio device: No such file or directory)". The banner leaves the
+    /// technical detail in parentheses to stderr; a path keeps the parentheses in its folders' names.
+    @Test func theTechnicalDetailStaysOnStderr() {
+        #expect(MessageBanner.onScreen("Cannot play 03b-broken.mp3: it is damaged or not audio (not MP3, Ogg Vorbis, Opus, FLAC or WAV; "
+                                       + "FFmpeg cannot open it). Skipped.") == "Cannot play 03b-broken.mp3: it is damaged or not audio. Skipped.")
+        #expect(MessageBanner.onScreen("No audio output could be opened (ALSA: Couldn't open audio device: No such file or directory). "
+                                       + "Playing silently.") == "No audio output could be opened. Playing silently.")
+        #expect(MessageBanner.onScreen("Cannot play /m/Night Lines (Deluxe)/Disc (1)/03 Orchard (live).flac: it is damaged (bad sync).")
+                == "Cannot play …/Disc (1)/03 Orchard (live).flac: it is damaged.")
+    }
+
     /// What the user reads: the banner's two lines, at the card's width on a phone, name the file.
     @Test func theBannerNamesTheFile() throws {
         let a = try NowPlayingApp.headless(size: Size(width: 375, height: 667))
@@ -60,5 +72,42 @@ struct MessageBannerTests {
         banner.layoutIfNeeded()
         let lines = banner.label.layoutLines(with: a.application.renderer.text, scale: 1)
         #expect(lines.joined(separator: " ") == text, "shown whole: \(lines)")
+    }
+
+    /// A tester: a missing file and a damaged one named together on the command line: stderr had both, the banner
+    /// only the second (it replaced the first at once). Problems show in turn: a line 4 s when nothing waits, 2 s
+    /// when another does; a status (the volume) shows at once in place of what shows, and the problems waiting
+    /// follow it; beyond three waiting, a line counts the rest.
+    @Test func problemsShowInTurnAndTheVolumeAtOnce() throws {
+        let a = try NowPlayingApp.headless(size: Size(width: 375, height: 667))
+        func shown(after seconds: Double) -> String? {
+            for _ in 0..<Int((seconds * 60).rounded()) { a.advanceFrame() }
+            return a.root.message.alpha > 0 ? a.root.message.label.text : nil
+        }
+        a.report("/nonexistent/song.mp3 does not exist; skipped.")
+        a.report("Cannot play 03b-broken.mp3: it is damaged or not audio (FFmpeg cannot open it). Skipped.")
+        #expect(shown(after: 1) == "/nonexistent/song.mp3 does not exist; skipped.")
+        #expect(shown(after: 1.5) == "Cannot play 03b-broken.mp3: it is damaged or not audio. Skipped.", "the second after 2 s")
+        #expect(shown(after: 3) == "Cannot play 03b-broken.mp3: it is damaged or not audio. Skipped.", "for 4 s: nothing waits")
+        #expect(shown(after: 1) == nil, "then none")
+
+        a.report("First problem.")
+        a.report("Second problem.")
+        a.perform(.volume(by: -0.1))
+        #expect(shown(after: 0.5)?.hasPrefix("Volume") == true, "the volume at once")
+        #expect(shown(after: 2) == "Second problem.", "the problem waiting follows it")
+        #expect(shown(after: 5) == nil)
+
+        for n in 1...6 { a.report("Problem \(n).") }
+        a.report("Problem 2.")
+        var seen: [String] = []
+        for _ in 0..<14 { if let line = shown(after: 1), seen.last != line { seen.append(line) } }
+        #expect(seen == ["Problem 1.", "Problem 2.", "Problem 3.", "Problem 4.", "2 more problems are in the log (stderr)."], "\(seen)")
+        #expect(shown(after: 1) == nil)
+
+        a.report("Alone.")
+        _ = shown(after: 3)
+        a.report("Later.")
+        #expect(shown(after: 0.1) == "Later.", "a line that has had its 2 s gives way at once")
     }
 }

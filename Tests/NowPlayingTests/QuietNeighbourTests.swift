@@ -85,7 +85,8 @@ struct QuietNeighbourTests {
             inputs = try pulse.pactl("list", "sink-inputs")
             return inputs.contains("media.name = \"Neon Harbor — The Quiet Frequencies\"")
         }, "\(inputs)")
-        #expect(inputs.components(separatedBy: "Sink Input #").count == 2, "one stream: \(inputs)")
+        // The server's first stream (numbered from 0): the one connected early, taken, not closed for another.
+        #expect(inputs.components(separatedBy: "Sink Input #").count == 2 && inputs.contains("Sink Input #0"), "one stream: \(inputs)")
         #expect(inputs.contains("media.role = \"music\""))
         #expect(inputs.contains("application.name = \"NowPlaying\""))
         #expect(inputs.contains("application.icon_name = \"nowplaying\""))

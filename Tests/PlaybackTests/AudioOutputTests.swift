@@ -63,23 +63,15 @@ final class AudioOutputTests {
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 30_000)
     }
 
-    /// Issue 18 (start-up): a player made with an early output that asked no server (SDL is pinned to another
-    /// driver, as the tests pin it) opens its output as it would have without it, and plays through the early
-    /// output's feed. (With a server, the app's stream is the early one: QuietNeighbourTests.)
-    @Test func aPlayerMadeWithAnEarlyOutputThatAskedNoServerPlaysThroughItsOwnDriver() throws {
+    /// Issue 18 (start-up): with SDL pinned to another driver (`SDL_AUDIODRIVER`, as the tests pin it), an early
+    /// output asks no server, and a player made with it opens SDL's driver as it would have without it. (With a
+    /// server, the app's stream is the one connected early: QuietNeighbourTests.)
+    @Test func anEarlyOutputAsksNoServerWhenSDLIsPinnedToAnotherDriver() throws {
         #expect(getenv("SDL_AUDIODRIVER").map { String(cString: $0) } == "dummy", "the tests pin SDL to the dummy driver")
-        let early = Player.EarlyOutput(iconName: "nowplaying")
+        let early = Player.EarlyOutput(stream: StreamDescription(name: "NowPlaying", iconName: "nowplaying"))
         #expect(!early.asksServer)
-        let wav = try scratch.wav("tone.wav", seconds: 3)
-        setenv("SDL_DISKAUDIOFILE", output, 1)
-        setenv("SDL_DISKAUDIODELAY", "4", 1)
-        let player = try Player(driver: "disk", fallbackToSilence: false, early: early)
-        #expect(player.driver == "disk")
-        #expect(player.feed === early.feed)
-        try player.loadNow(wav)
-        player.play()
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 30_000)
+        let player = try Player(early: early)
+        #expect(player.driver == "dummy")
     }
 
     @Test func pauseGivesSilenceAndResumeContinues() throws {

@@ -75,6 +75,22 @@ struct LibraryTests {
         #expect(t.trackNumber == 3)
     }
 
+    /// A tester: untagged files named "2Pac - Changes" and "03b-broken" showed as "Pac - Changes" and "b-broken":
+    /// a leading number is a track number only when a space, "-", "." or "_" follows it (or nothing: a name that is
+    /// only a number is the title and the number both, as it was).
+    @Test func digitsThatArePartOfTheNameStay() throws {
+        let cases: [(String, String, Int?)] = [
+            ("2Pac - Changes", "2Pac - Changes", nil), ("03b-broken", "03b-broken", nil), ("1979", "1979", 1979),
+            ("03 - Glass Orchard", "Glass Orchard", 3), ("07. Lantern Bay", "Lantern Bay", 7), ("12_Night_Bus", "Night Bus", 12),
+            ("5-Paper Satellites", "Paper Satellites", 5),
+        ]
+        let s = Scratch()
+        for (name, title, number) in cases {
+            let t = Library.load([try s.wav("Untagged/\(name).wav", seconds: 0.1)]).tracks[0]
+            #expect(t.title == title && t.trackNumber == number, "\(name): \(t.title), \(String(describing: t.trackNumber))")
+        }
+    }
+
     @Test func demoAlbumTagsAreRead() {
         let r = Library.load([Scratch.demoAlbum])
         #expect(r.tracks.count == 8)

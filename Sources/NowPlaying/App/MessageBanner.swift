@@ -36,8 +36,9 @@ final class MessageBanner: View {
     /// hiding its two lines whole and nothing below it (the card's content is centred in a tall window, its
     /// header lower than the window's top), never less than `top` from the window's top nor lower than two
     /// lines need. Side by side, where the header heads only the artwork and the band beside it above the
-    /// controls is empty, a header narrower than a portrait banner at its widest lets the banner reach on into
-    /// that band (a 268 pt banner cut a message's two lines mid-word). Over the library: `top` from the
+    /// controls is empty, the banner starts at the header's margin and is at least as wide as a portrait one at
+    /// its widest (`widest`) where the card has the room: past a narrower header it reaches on into that band
+    /// (268 pt wide, it cut a message's two lines mid-word). Over the library: `top` from the
     /// window's top, across its column, over its heading rather than its rows.
     static func frame(in size: Size, overCard: Bool) -> Rect {
         let layout = CardLayout(size: size)
@@ -58,12 +59,15 @@ final class MessageBanner: View {
 
     /// What the banner shows of a message written in full on stderr: a file's path as its folder and name
     /// ("…/Album/03 Song.flac": the label cuts a long line in its middle, which took the name of a file deep in a
-    /// library), and without the decoder's own words (SDL_mixer's, in parentheses).
+    /// library), and without the technical detail in parentheses (the decoders tried, SDL_mixer's or ALSA's own
+    /// words: a tester read "…(not MP3, Ogg Vorbis, Opus,…g cannot open it). Skipped.", cut in its middle). A
+    /// path is kept whole, parentheses in its folders' names and all.
     static func onScreen(_ message: String) -> String {
-        let path = #/(^|[\s("'])(/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))/#
-        return message.replacing(#/ \(SDL_mixer: .*\)/#, with: "").replacing(path) { match in
-            let parts = match.output.2.split(separator: "/")
-            return match.output.1 + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : match.output.2)
+        let part = #/(?<lead>^|[\s("'])(?<path>/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))|(?<detail> \([^()]*\))/#
+        return message.replacing(part) { match in
+            guard let path = match.output.path, let lead = match.output.lead else { return "" }
+            let parts = path.split(separator: "/")
+            return String(lead) + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : String(path))
         }
     }
 

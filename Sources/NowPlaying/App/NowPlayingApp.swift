@@ -57,7 +57,8 @@ public final class NowPlayingApp {
     /// The card over the library.
     private(set) var cards: CardPresenter!
     private var clock: PlaybackClock!
-    private var messageTimer: Int?
+    /// What the banner shows, and for how long.
+    private let messages: MessageSchedule
     private var statistics: RunStatistics?
     /// The volume before the mute key, while muted.
     private var volumeBeforeMute: Double?
@@ -102,13 +103,16 @@ public final class NowPlayingApp {
                         arrivals.handle($0)
                     }
                     // The sound server's stream is connected, and the icons rasterised, on workers meanwhile too.
-                    earlyOutput = Player.EarlyOutput(iconName: MediaBus.desktopEntry)
+                    earlyOutput = Player.EarlyOutput(stream: StreamDescription(name: "NowPlaying", iconName: MediaBus.desktopEntry))
                     iconDecoding = Icons.decode(resources: resources)
                 }
             icons = try Icons(iconDecoding ?? Icons.decode(resources: resources))
         } catch {
-            // No window (or no icons): the reader is let finish its first part (it then only waits) before the error ends the process.
+            // No window (or no icons): the reader is let finish its first part (it then only waits), the icons their
+            // decoding and the sound server's stream its connecting (then closed), before the error ends the process.
             if let reading { StartingQueue.settle(reading) }
+            _ = iconDecoding?.wait()
+            earlyOutput?.discard()
             throw error
         }
         if options.kiosk { application.isCursorVisible = false }
@@ -128,6 +132,7 @@ public final class NowPlayingApp {
         view = NowPlayingView(icons: icons)
         root = RootView(card: CardView(nowPlaying: view, chevronImage: icons.chevronDown))
         application.window.contentView = root
+        messages = MessageSchedule(application: application) { [root] in root.showMessage($0) }
         controller = NowPlayingController(view: view, session: session, icons: icons) { _ in }
         controller.renderer = application.renderer
         controller.earlyCover = earlyCover
@@ -308,11 +313,9 @@ public final class NowPlayingApp {
         show(message)
     }
 
-    /// A message briefly on screen (already on stderr).
+    /// A problem briefly on screen (already on stderr), in turn with others.
     private func show(_ message: String) {
-        root.showMessage(MessageBanner.onScreen(message))
-        if let t = messageTimer { application.cancelTimer(t) }
-        messageTimer = application.schedule(after: 4) { [weak self] in self?.root.showMessage(nil) }
+        messages.problem(MessageBanner.onScreen(message))
     }
 
     /// Draws the first frame, writes the requested screenshot / dump, plays the script, and then runs
@@ -397,16 +400,16 @@ public final class NowPlayingApp {
         case .volume(let step):
             volumeBeforeMute = nil
             session.volume = (session.volume + step).clamped(to: 0...1)
-            report("Volume \(Int((session.volume * 100).rounded())) %")
+            messages.status("Volume \(Int((session.volume * 100).rounded())) %")
         case .toggleMute:
             if let before = mutedVolume {
                 volumeBeforeMute = nil
                 session.volume = before
-                report("Volume \(Int((session.volume * 100).rounded())) %")
+                messages.status("Volume \(Int((session.volume * 100).rounded())) %")
             } else {
                 volumeBeforeMute = session.volume
                 session.volume = 0
-                report("Muted")
+                messages.status("Muted")
             }
         case .toggleShuffle: session.toggleShuffle()
         case .cycleRepeat: session.cycleRepeat()

@@ -15,8 +15,6 @@ public struct CardLayout: Equatable, Sendable {
     public static let minimumControlsWidth = 340.0
     /// The widest controls column (like the portrait column).
     public static let maximumControlsWidth = 420.0
-    /// The narrowest the title and progress bar are: the side-by-side controls column's text at its narrowest.
-    public static let minimumTextWidth = minimumControlsWidth - 2 * stackEdgeMargin
     /// Each side button's slot is at least this wide: a 44 pt touch target and room between neighbours.
     public static let minimumSlotWidth = 45.5
     public static let coverMargin = 34.0
@@ -50,7 +48,8 @@ public struct CardLayout: Equatable, Sendable {
     public let isLandscape: Bool
     /// The artwork's column: the carousel's centred cover with `coverMargin` free each side.
     public let column: Rect
-    /// Where title, progress, transport and the card's lower module go (the column itself in portrait).
+    /// Where title, progress, transport and the card's lower module go (the column itself in portrait, where the
+    /// title, the progress bar and the lower module reach past a column narrowed for a short window).
     public let controls: Rect
     public let header: Rect
     public let carousel: Rect
@@ -101,13 +100,12 @@ public struct CardLayout: Equatable, Sendable {
             titleY = max(header.minY + CardLayout.titleTop, (carousel.midY - CardLayout.controlsBlockHeight / 2).rounded())
         } else {
             controls = column
-            // SPEC T1, T6, T7: as wide as the cover, as in the tutorials; a cover narrowed to fit a short window
-            // leaves them as wide as the side-by-side card's at its narrowest (the header allowing), so that a
-            // title is not cut to a word and the progress bar is long enough to scrub (at 480 × 440, 110 pt).
-            textWidth = width < headerWidth
-                ? max(carouselHeight, min(headerWidth - 2 * CardLayout.stackEdgeMargin, CardLayout.minimumTextWidth))
-                : carouselHeight
-            textX = textWidth == carouselHeight ? columnX + m : ((size.width - textWidth) / 2).rounded()
+            // SPEC T1, T6, T7: as wide as the cover at full height (the window's width up to the widest column,
+            // less the cover's margins), centred: the cover itself, as in the tutorials, unless it was narrowed to
+            // fit a short window — the title is then not cut to a word nor the progress bar too short to scrub (at
+            // 480 × 440 they were the narrowed cover's 117 pt), and they keep their edges as the window's height changes.
+            textWidth = min(size.width, CardLayout.maximumColumnWidth) - 2 * m
+            textX = ((size.width - textWidth) / 2).rounded()
             titleY = carousel.maxY + CardLayout.titleTop
         }
         title = Rect(x: textX, y: titleY, width: textWidth, height: CardLayout.titleHeight)

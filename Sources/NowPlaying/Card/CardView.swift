@@ -77,6 +77,7 @@ final class CardView: View {
         swipe.addTarget { [unowned self] pan in handleSwipe(pan) }
         container.addGestureRecognizer(swipe)
         scroll.onScroll = { [unowned self] in if layout.isLandscape { setNeedsLayout() } }
+        nowPlaying.lyricsFlip.onFlipWillBegin = { [unowned self] _ in endHandOverForFlip() }
     }
 
     /// A swipe down is the card's only when it starts downward with the card scrolled to the top.
@@ -113,9 +114,8 @@ final class CardView: View {
         nowPlaying.frame = Rect(x: 0, y: scrolled, width: w, height: h)
         nowPlaying.scrolledBy = scrolled
         let moduleTop = l.playPause.maxY + 30
-        let moduleX = l.isLandscape ? l.title.minX : l.controls.minX + CardLayout.coverMargin
-        lowerModule.frame = Rect(x: moduleX, y: moduleTop + state.lowerOffset,
-                                 width: l.controls.maxX - moduleX - (moduleX - l.controls.minX), height: lowerModule.contentHeight)
+        // Under the title, as wide.
+        lowerModule.frame = Rect(x: l.title.minX, y: moduleTop + state.lowerOffset, width: l.title.width, height: lowerModule.contentHeight)
         scroll.contentSize = Size(width: w, height: max(h, moduleTop + lowerModule.contentHeight + 24))
         chevron.frame = Rect(x: l.header.minX + 4, y: l.header.minY + 2 + scrolled, width: 44, height: 44)
         coverImage.frame = state.coverFrame
@@ -166,8 +166,10 @@ final class CardView: View {
     /// during the flight: the centred cover's place would have shown the lyrics card behind it), then goes — at once
     /// over the carousel's same cover, fading over a quarter of primaryDuration more over the lyrics card in front.
     private func handOver(animated: Bool, generation current: Int) {
+        handOverGeneration = current
         let finish = {
             guard current == self.generation else { return }
+            self.handOverGeneration = nil
             self.isMoving = false
             View.performWithoutAnimation {
                 self.coverImage.alpha = 0
@@ -188,6 +190,21 @@ final class CardView: View {
             View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
                          animations: { self.coverImage.alpha = 0 }, completion: { _ in finish() })
         })
+    }
+
+    /// The presentation whose landed cover stands in for the carousel's centred cover while the rest fades in
+    /// (`handOver`); a later transition is another generation.
+    private var handOverGeneration: Int?
+
+    /// A flip begun as the landed cover stands in for the carousel's centred cover (`l` just as the card lands, a
+    /// tester): the carousel is about to move behind, and the landed cover would stay where it was, fading over
+    /// the flip for a quarter of primaryDuration. The hand-over ends at once instead — the two are the same picture
+    /// at the same place; the side covers and the lyrics card's peek come in whole — and the flip moves the carousel.
+    private func endHandOverForFlip() {
+        guard handOverGeneration == generation, carouselIsInFront else { return }
+        // The carousel's fade-in (to alpha 1, its value) ends where it was going.
+        nowPlaying.lyricsFlip.removeAllAnimations()
+        View.performWithoutAnimation { coverImage.alpha = 0 }
     }
 
     /// Whether the carousel is in front of the lyrics card and not changing places with it: its centred cover is

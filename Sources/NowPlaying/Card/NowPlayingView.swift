@@ -133,8 +133,10 @@ final class NowPlayingView: View {
         lyricsFlip.frame = flipFrame
         // In the carousel's space (its backdrop fills it), the card's gradient is where the card has it.
         carouselGradient.frame = backdrop.frame.offsetBy(dx: -l.carousel.minX, dy: -l.carousel.minY)
-        lyricsCard.cardRect = Rect(x: (l.carousel.width - l.carousel.height) / 2, y: 0,
-                                   width: l.carousel.height, height: l.carousel.height)
+        // The centred cover's square; in portrait as wide as the title, which reaches past a cover narrowed to fit a
+        // short window (its lines would wrap at every word in the cover's 117 pt at 480 × 440).
+        let cardWidth = l.isLandscape ? l.carousel.height : max(l.carousel.height, l.title.width)
+        lyricsCard.cardRect = Rect(x: ((l.carousel.width - cardWidth) / 2).rounded(), y: 0, width: cardWidth, height: l.carousel.height)
         lyricsFlip.layoutIfNeeded()
         carousel.zoomCenterX = l.column.width / 2
         // SPEC C3: inset so the first and last covers can be centred.

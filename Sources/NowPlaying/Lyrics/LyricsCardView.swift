@@ -61,6 +61,10 @@ final class LyricsCardView: View, ScrollViewDelegate {
 
     private var lineInset: Double { 20 }
 
+    /// Below this height the card shows its lines alone: on a short window's narrowed cover (117 pt at
+    /// 480 × 440) the heading, the source and the separator took all its room, and not one line showed (a tester).
+    static let compactHeight = 200.0
+
     /// The card's top strip, in its own points, that shows above the cover while the card is behind it (SPEC L1):
     /// the heading starts below it, so the peek shows the card's edge rather than half a word (a smaller card
     /// shows more of itself: its scaling takes less off the 30 points it is moved up).
@@ -77,11 +81,16 @@ final class LyricsCardView: View, ScrollViewDelegate {
         let place = oldSize.height > 0 ? readingPlace : current.map { .line($0) } ?? .top
         card.frame = cardRect
         let inset = lineInset, w = cardRect.width - 2 * inset
-        heading.frame = Rect(x: inset, y: max(16, (peekStrip + 2).rounded(.up)), width: w, height: 26)
+        let top = max(16, (peekStrip + 2).rounded(.up))
+        let compact = cardRect.height < LyricsCardView.compactHeight
+        for v: View in [heading, subheading, separator, footer] { v.isHidden = compact }
+        heading.frame = Rect(x: inset, y: top, width: w, height: 26)
         subheading.frame = Rect(x: inset, y: heading.frame.maxY, width: w, height: 18)
         separator.frame = Rect(x: inset, y: subheading.frame.maxY + 10, width: w, height: 1)
         footer.frame = Rect(x: inset, y: cardRect.height - 30, width: w, height: 16)
-        body.frame = Rect(x: 0, y: separator.frame.maxY + 6, width: cardRect.width, height: max(0, footer.frame.minY - separator.frame.maxY - 12))
+        body.frame = compact
+            ? Rect(x: 0, y: top, width: cardRect.width, height: max(0, cardRect.height - top - 8))
+            : Rect(x: 0, y: separator.frame.maxY + 6, width: cardRect.width, height: max(0, footer.frame.minY - separator.frame.maxY - 12))
         empty.frame = body.frame.insetBy(dx: inset, dy: 0)
         measureLines(width: w)
         // Room above the first line and below the last so either can be centred.

@@ -6,19 +6,25 @@ import ViewKit
 public struct Icons {
     public let play, pause, next, previous, shuffle, repeatAll, repeatOne, sliderThumb, sliderThumbHighlighted, chevronDown: Image
 
-    /// The icons' files, read and rasterised on a worker while the window opens (SDL_image's SVG rasteriser
-    /// takes milliseconds the interface thread would otherwise spend before the first frame).
-    public typealias Decoding = Pending<Result<[String: DecodedImage], ImageError>>
+    /// The icons' files (`Assets/Icons/<name>.svg`).
+    enum Name: String, CaseIterable, Sendable {
+        case play, pause, next, previous, shuffle
+        case repeatAll = "repeat", repeatOne = "repeat-one"
+        case sliderThumb = "slider-thumb", sliderThumbHighlighted = "slider-thumb-highlighted"
+        case chevronDown = "chevron-down"
+    }
 
-    private nonisolated static let names = ["play", "pause", "next", "previous", "shuffle", "repeat", "repeat-one", "slider-thumb",
-                                "slider-thumb-highlighted", "chevron-down"]
+    /// The icons' files read and decoded (each SVG parsed and measured, rasterised small for its colour) on a
+    /// worker begun while the window opens, rather than on the interface thread before the first frame; each is
+    /// rasterised at its size when first drawn.
+    public typealias Decoding = Pending<Result<[String: DecodedImage], ImageError>>
 
     /// Begins decoding the icons' files on a worker.
     public nonisolated static func decode(resources: AppResources) -> Decoding {
         Pending {
             Result { () throws(ImageError) in
                 var pictures: [String: DecodedImage] = [:]
-                for name in names { pictures[name] = try DecodedImage(contentsOfFile: resources.icon(name)) }
+                for name in Name.allCases { pictures[name.rawValue] = try DecodedImage(contentsOfFile: resources.icon(name.rawValue)) }
                 return pictures
             }
         }
@@ -27,16 +33,16 @@ public struct Icons {
     /// The icons decoded by `decoding` (waiting for it); throws what stopped it.
     public init(_ decoding: Decoding) throws {
         let pictures = try decoding.wait().get()
-        func image(_ name: String) -> Image { Image(decoded: pictures[name]!) }
-        play = image("play")
-        pause = image("pause")
-        next = image("next")
-        previous = image("previous")
-        shuffle = image("shuffle")
-        repeatAll = image("repeat")
-        repeatOne = image("repeat-one")
-        sliderThumb = image("slider-thumb")
-        sliderThumbHighlighted = image("slider-thumb-highlighted")
-        chevronDown = image("chevron-down")
+        func image(_ name: Name) -> Image { Image(decoded: pictures[name.rawValue]!) }
+        play = image(.play)
+        pause = image(.pause)
+        next = image(.next)
+        previous = image(.previous)
+        shuffle = image(.shuffle)
+        repeatAll = image(.repeatAll)
+        repeatOne = image(.repeatOne)
+        sliderThumb = image(.sliderThumb)
+        sliderThumbHighlighted = image(.sliderThumbHighlighted)
+        chevronDown = image(.chevronDown)
     }
 }

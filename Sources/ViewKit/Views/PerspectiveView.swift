@@ -30,6 +30,9 @@ open class PerspectiveView: View {
     public let panGestureRecognizer = PanGestureRecognizer()
     /// Called when a flip has finished, with the view now in front.
     public var onFlip: ((View) -> Void)?
+    /// Called as a flip is about to start (before its animation and `animationsAlongsideFlip`), with the view
+    /// coming to the front: what stands in for the front view where it is now can go before it moves.
+    public var onFlipWillBegin: ((View) -> Void)?
     /// Called as a flip starts, inside its animation, with the view coming to the front: what it changes
     /// animates along with the flip (UIKit's animate(alongsideTransition:)).
     public var animationsAlongsideFlip: ((View) -> Void)?
@@ -104,6 +107,7 @@ open class PerspectiveView: View {
     /// in the direction it was dragged), the behind one comes to the front.
     public func flip() {
         guard !isFlipping else { return }
+        onFlipWillBegin?(behindView)
         isFlipping = true
         panGestureRecognizer.isEnabled = false
         let above = frontView, below = behindView
