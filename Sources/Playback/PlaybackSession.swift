@@ -76,12 +76,15 @@ public final class PlaybackSession {
     private func loadCurrent(position: Double, direction: Int) {
         skipDirection = direction
         failedInARow = 0
+        backwardFrom = nil
         beginLoading(position: position)
     }
 
     /// Which way a track that cannot be decoded is skipped, and how many failed one after another.
     private var skipDirection = 1
     private var failedInARow = 0
+    /// The track a step back (`previous`) left: played again from its start when nothing before it can be.
+    private var backwardFrom: Int?
 
     private func beginLoading(position: Double) {
         let index = queue.current
@@ -111,7 +114,15 @@ public final class PlaybackSession {
             onProblem?("\(error) Skipped.")
             failedInARow += 1
             let moved = skipDirection >= 0 ? queue.next() : queue.previous(at: 0)
-            if failedInARow < tracks.count, let moved, !(skipDirection < 0 && moved == index) {
+            if failedInARow < tracks.count, let moved, !(skipDirection < 0 && moved == index), moved != backwardFrom {
+                beginLoading(position: 0)
+                return
+            }
+            // A step back found nothing playable before the track it left: that one again, from its start.
+            if skipDirection < 0, let origin = backwardFrom, !unplayable.contains(origin) {
+                backwardFrom = nil
+                skipDirection = 1
+                queue.select(origin)
                 beginLoading(position: 0)
                 return
             }
@@ -225,11 +236,18 @@ public final class PlaybackSession {
         loadCurrent(position: 0, direction: 1)
     }
 
-    /// Previous track, or the start of this one when more than 3 s in (SPEC P1).
+    /// Previous track, or the start of this one when more than 3 s in (SPEC P1). Tracks known to be unplayable are
+    /// stepped over; with none playable before it, this one starts again, as the queue's first does (a tester: ←
+    /// on the first good track after three damaged ones stopped everything, "Nothing in the queue can be played").
     public func previous() {
         guard !tracks.isEmpty else { return }
         let before = queue.current
-        let index = queue.previous(at: player.position)
+        var index = queue.previous(at: player.position)
+        while index != before, unplayable.contains(index) {
+            let further = queue.previous(at: 0)
+            if further == index { queue.select(before) }
+            index = further == index ? before : further
+        }
         if index == before {
             if player.state == .stopped {
                 loadCurrent(position: 0, direction: -1)
@@ -240,6 +258,7 @@ public final class PlaybackSession {
             onStateChange?()
         } else {
             loadCurrent(position: 0, direction: -1)
+            backwardFrom = before
         }
     }
 

@@ -55,9 +55,14 @@ public struct Track: Hashable, Sendable {
         numberPrefix(name)?.number
     }
 
-    /// A file name's leading number and what follows it: digits followed by a space, "-", "." or "_", or by
-    /// nothing (a track number, not the start of a name such as "2Pac" or "03b").
+    /// A file name's leading track number and what follows it: digits followed by a space, "-", "." or "_", or by
+    /// nothing (not the start of a name such as "2Pac" or "03b"); a disc's number before it goes too — one or two
+    /// digits, "-", then the track's two and a space, "." or "_" ("1-01 Song", "2-13 - Encore"; not "05-432-hours").
     private static func numberPrefix(_ name: String) -> (number: Int, rest: Substring)? {
+        let disc = #/^\d{1,2}-(?<track>\d{2})(?=[ ._]|$)/#
+        if let match = name.prefixMatch(of: disc), let track = Int(match.output.track) {
+            return (track, name[match.range.upperBound...])
+        }
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         let rest = name.dropFirst(digits.count)
         guard let number = Int(digits), rest.first.map({ " -._".contains($0) }) ?? true else { return nil }

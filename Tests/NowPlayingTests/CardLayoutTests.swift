@@ -189,3 +189,22 @@ struct FrameStatsTests {
         #expect(FrameStats.readout(frameCost: 0.016, frameTimes: [3]) == "16.0 ms · 0 fps")
     }
 }
+
+/// A cover without a picture shows its album's name on a gradient; the words scale with the cover, as a picture's
+/// would (a tester: at 280 × 440 the 24 pt words in a 100 pt cover read "Long / Albu / m").
+@MainActor
+struct PlaceholderCoverTests {
+    private let canvas = try! OffscreenCanvas(size: Size(width: 375, height: 667), fonts: try! AppResources.locate().fontLibrary)
+
+    @Test(arguments: [100.0, 117.0, 212.0, 307.0, 412.0])
+    func theAlbumsNameIsNeverBrokenInAWord(side: Double) {
+        let cell = CoverCell()
+        cell.frame = Rect(x: 0, y: 0, width: side, height: side)
+        cell.configure(index: 0, image: nil, album: "Long Album")
+        cell.layoutIfNeeded()
+        let lines = cell.placeholderTitle.layoutLines(with: canvas.renderer.text, scale: 1)
+        #expect(lines.joined(separator: " ") == "Long Album", "\(side) pt: \(lines)")
+        let expected = side >= 307 ? 24 : max(8, (24 * side / 307).rounded())
+        #expect(cell.placeholderTitle.font.size == expected, "24 pt at the reference cover (307 pt), in proportion below")
+    }
+}

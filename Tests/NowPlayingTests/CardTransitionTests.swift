@@ -166,6 +166,38 @@ struct CardTransitionTests {
         #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard, "the flip went on")
     }
 
+    /// A second tester: `l` pressed while the card rose (0.3–0.5 s in) flipped the hidden carousel unseen; once
+    /// landed, the lyrics were simply there, the cover fading over them. The flip waits for the landing and is
+    /// seen: at landing the carousel is in front, and the flip (0.33 s) brings the lyrics card forward from there;
+    /// a second press during the rise takes the first back.
+    @Test func aFlipAskedForWhileTheCardRisesHappensOnceItHasLanded() throws {
+        let a = try app(onLibrary: true)
+        let start = clock(a).now
+        a.cards.present(animated: true)
+        _ = dump(a, at: 0.3, from: start)
+        a.perform(.flipLyrics)
+        _ = dump(a, at: 0.49, from: start)
+        #expect(a.view.lyricsFlip.frontView === a.view.carousel && !a.view.lyricsFlip.isFlipping, "nothing flips unseen")
+        let landed = dump(a, at: 0.52, from: start)
+        #expect(a.view.lyricsFlip.isFlipping, "the flip begins as the card lands")
+        #expect(try node(landed, "card.coverImage").alpha == 0 && (try node(landed, "lyricsFlip").alpha) == 1)
+        let mid = dump(a, at: 0.52 + 0.165, from: start)
+        let lyricsScale = try node(mid, "lyrics").transform[0]
+        #expect(lyricsScale > 0.91 && lyricsScale < 0.99, "half way through the flip, seen: \(lyricsScale)")
+        _ = dump(a, at: 1.2, from: start)
+        #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard, "the lyrics in front")
+
+        let again = try app(onLibrary: true)
+        let t0 = clock(again).now
+        again.cards.present(animated: true)
+        _ = dump(again, at: 0.2, from: t0)
+        again.perform(.flipLyrics)
+        _ = dump(again, at: 0.3, from: t0)
+        again.perform(.flipLyrics)
+        _ = dump(again, at: 1.2, from: t0)
+        #expect(again.view.lyricsFlip.frontView === again.view.carousel, "pressed twice while rising: no flip")
+    }
+
     nonisolated static let crossFadeTimes = [0.0, 0.125 / 4, 0.125 / 2, 0.125 * 3 / 4, 0.125, 0.2]
 
     /// The mirror of the above (a fresh-eyes tester: the first frame of the dismissal showed the cover where the

@@ -82,7 +82,8 @@ struct LibraryTests {
         let cases: [(String, String, Int?)] = [
             ("2Pac - Changes", "2Pac - Changes", nil), ("03b-broken", "03b-broken", nil), ("1979", "1979", 1979),
             ("03 - Glass Orchard", "Glass Orchard", 3), ("07. Lantern Bay", "Lantern Bay", 7), ("12_Night_Bus", "Night Bus", 12),
-            ("5-Paper Satellites", "Paper Satellites", 5),
+            ("5-Paper Satellites", "Paper Satellites", 5), ("1-01 Disc Track", "Disc Track", 1), ("2-13 - Encore", "Encore", 13),
+            ("05-432-hours", "432-hours", 5),
         ]
         let s = Scratch()
         for (name, title, number) in cases {
@@ -332,6 +333,38 @@ struct BadAudioTests {
         finish(session)
         #expect(session.current == 0 && session.isPlaying, "repeat one plays it again")
         session.pause()
+    }
+
+    /// A tester: ← on the first good track after damaged ones went back to the first damaged one, stopped, and
+    /// said "Nothing in the queue can be played". Known damaged tracks are stepped over, and with nothing playable
+    /// before it the good track starts again (as the queue's first does: SPEC P1); so too when the damaged ones
+    /// are found only on the way back.
+    @Test func previousOverDamagedTracksRestartsTheGoodOne() throws {
+        let s = Scratch()
+        let bad = try (1...3).map { try s.write("\($0) bad.flac", text: "garbage \($0)") }
+        let good = try s.wav("4 good.wav", seconds: 12)
+        let tracks = (bad + [good]).map { Track(path: $0, tags: nil) }
+        var problems: [String] = []
+        let known = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        known.onProblem = { problems.append($0) }
+        known.start(at: 0, playing: false)
+        known.finishLoading()
+        #expect(known.current == 3 && known.unplayable == [0, 1, 2])
+        problems = []
+        known.seek(to: 1)
+        known.previous()
+        known.finishLoading()
+        #expect(known.current == 3 && known.position < 0.5 && known.player.path == good, "the good track again, from its start")
+        #expect(problems.isEmpty, "nothing reported again: \(problems)")
+
+        let unknown = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        unknown.onProblem = { problems.append($0) }
+        unknown.start(at: 3, playing: false)
+        unknown.finishLoading()
+        unknown.previous()
+        unknown.finishLoading()
+        #expect(unknown.current == 3 && unknown.player.path == good, "found damaged on the way back: the good track again")
+        #expect(!problems.contains("Nothing in the queue can be played."), "\(problems)")
     }
 
     @Test func previousRestartsOrGoesBack() throws {

@@ -4,8 +4,8 @@ import ViewKit
 /// wait and show in turn, each once the line before has shown for `minimumTime` (a tester: of a missing file and
 /// a damaged one named together, only the second was ever seen). At most `maximumWaiting` wait: of those that
 /// come beyond, a last line says how many there were (every problem is on stderr). A status (the volume) shows
-/// at once in place of whatever shows, and the problems waiting follow it. A problem showing or waiting already
-/// is not queued again.
+/// at once in place of whatever shows, and the problems waiting follow it, the one it cut short first. A problem
+/// showing or waiting already is not queued again.
 @MainActor
 final class MessageSchedule {
     /// Seconds a line stays in the banner when nothing waits.
@@ -39,11 +39,18 @@ final class MessageSchedule {
         if hasHadMinimum { next() }
     }
 
-    /// A status line, now, in place of what shows.
-    func status(_ line: String) { show(line) }
+    /// A status line, now, in place of what shows; a problem it cuts short shows again after it.
+    func status(_ line: String) {
+        if let cut = showing, !showingStatus, !waiting.contains(cut) { waiting.insert(cut, at: 0) }
+        show(line, isStatus: true)
+    }
 
-    private func show(_ line: String) {
+    /// Whether the line showing is a status.
+    private var showingStatus = false
+
+    private func show(_ line: String, isStatus: Bool = false) {
         showing = line
+        showingStatus = isStatus
         hasHadMinimum = false
         banner(line)
         wait(MessageSchedule.minimumTime) { [weak self] in
@@ -70,7 +77,7 @@ final class MessageSchedule {
         if !waiting.isEmpty {
             show(waiting.removeFirst())
         } else if dropped > 0 {
-            show("\(dropped) more \(dropped == 1 ? "problem is" : "problems are") in the log (stderr).")
+            show("And \(dropped) more \(dropped == 1 ? "problem" : "problems").")
             dropped = 0
         } else {
             if let timer { application.cancelTimer(timer) }

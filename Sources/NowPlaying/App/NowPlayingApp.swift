@@ -413,7 +413,7 @@ public final class NowPlayingApp {
             }
         case .toggleShuffle: session.toggleShuffle()
         case .cycleRepeat: session.cycleRepeat()
-        case .flipLyrics: view.lyricsFlip.flip()
+        case .flipLyrics: root.card.flipLyrics()
         case .toggleFullscreen:
             application.setFullscreen(!application.isFullscreen)
             publishMediaState()

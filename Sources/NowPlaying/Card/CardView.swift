@@ -167,6 +167,13 @@ final class CardView: View {
     /// over the carousel's same cover, fading over a quarter of primaryDuration more over the lyrics card in front.
     private func handOver(animated: Bool, generation current: Int) {
         handOverGeneration = current
+        defer {
+            // A flip asked for during the flight happens now, seen (it ends the hand-over at once).
+            if flipOnLanding == current {
+                flipOnLanding = nil
+                nowPlaying.lyricsFlip.flip()
+            }
+        }
         let finish = {
             guard current == self.generation else { return }
             self.handOverGeneration = nil
@@ -190,6 +197,20 @@ final class CardView: View {
             View.animate(withDuration: CardView.handOverDuration, options: .curveEaseOut,
                          animations: { self.coverImage.alpha = 0 }, completion: { _ in finish() })
         })
+    }
+
+    /// The presentation whose landing a lyrics flip asked for while the card rose waits for.
+    private var flipOnLanding: Int?
+
+    /// Flips between the cover and the lyrics (the `l` key). While the card rises the carousel is hidden under the
+    /// flying cover, and a flip then went unseen — the lyrics were simply there once it had landed, the cover
+    /// fading over them (a tester): it waits for the landing, and a second press takes the first back.
+    func flipLyrics() {
+        if isMoving && isPresented && handOverGeneration != generation {
+            flipOnLanding = flipOnLanding == generation ? nil : generation
+        } else {
+            nowPlaying.lyricsFlip.flip()
+        }
     }
 
     /// The presentation whose landed cover stands in for the carousel's centred cover while the rest fades in

@@ -6,7 +6,7 @@ final class CoverCell: CollectionViewCell {
     let coverImageView = ImageView()
     /// Drawn when a track has no readable picture: never a blank square, the album's name on a gradient.
     private let placeholder = GradientView()
-    private let placeholderTitle = Label(text: "", font: Font(size: 24, weight: .bold), color: Color(white: 1, alpha: 0.9))
+    let placeholderTitle = Label(text: "", font: Font(size: 24, weight: .bold), color: Color(white: 1, alpha: 0.9))
 
     required init() {
         super.init()
@@ -23,11 +23,18 @@ final class CoverCell: CollectionViewCell {
         coverImageView.addSubview(placeholder)
     }
 
+    /// The cover's side the placeholder's words are designed for (the reference window's: 375 − 2 × 34).
+    static let placeholderDesignSide = 307.0
+
     override func layoutSubviews() {
         super.layoutSubviews()
         coverImageView.frame = contentView.bounds
         placeholder.frame = coverImageView.bounds
-        placeholderTitle.frame = placeholder.bounds.insetBy(dx: 24, dy: 24)
+        // The words scale with the cover, as a picture's would: at a short window's small cover, 24 pt in a box
+        // 48 pt narrower broke "Album" into "Albu" and "m" (a tester).
+        let scale = min(1, placeholder.bounds.width / CoverCell.placeholderDesignSide)
+        placeholderTitle.font = Font(size: max(8, (24 * scale).rounded()), weight: .bold)
+        placeholderTitle.frame = placeholder.bounds.insetBy(dx: 24 * scale, dy: 24 * scale)
     }
 
     override func prepareForReuse() {
