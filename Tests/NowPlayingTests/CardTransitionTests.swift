@@ -171,11 +171,18 @@ struct CardTransitionTests {
     /// seen: at landing the carousel is in front, and the flip (0.33 s) brings the lyrics card forward from there;
     /// a second press during the rise takes the first back.
     @Test func aFlipAskedForWhileTheCardRisesHappensOnceItHasLanded() throws {
-        let a = try app(onLibrary: true)
-        let start = clock(a).now
-        a.cards.present(animated: true)
-        _ = dump(a, at: 0.3, from: start)
-        a.perform(.flipLyrics)
+        // The card presented from the library, `l` pressed at each of `presses` seconds into the rise.
+        func rising(pressingLAt presses: [Double]) throws -> (NowPlayingApp, Double) {
+            let a = try app(onLibrary: true)
+            let start = clock(a).now
+            a.cards.present(animated: true)
+            for t in presses {
+                _ = dump(a, at: t, from: start)
+                a.perform(.flipLyrics)
+            }
+            return (a, start)
+        }
+        let (a, start) = try rising(pressingLAt: [0.3])
         _ = dump(a, at: 0.49, from: start)
         #expect(a.view.lyricsFlip.frontView === a.view.carousel && !a.view.lyricsFlip.isFlipping, "nothing flips unseen")
         let landed = dump(a, at: 0.52, from: start)
@@ -187,13 +194,7 @@ struct CardTransitionTests {
         _ = dump(a, at: 1.2, from: start)
         #expect(a.view.lyricsFlip.frontView === a.view.lyricsCard, "the lyrics in front")
 
-        let again = try app(onLibrary: true)
-        let t0 = clock(again).now
-        again.cards.present(animated: true)
-        _ = dump(again, at: 0.2, from: t0)
-        again.perform(.flipLyrics)
-        _ = dump(again, at: 0.3, from: t0)
-        again.perform(.flipLyrics)
+        let (again, t0) = try rising(pressingLAt: [0.2, 0.3])
         _ = dump(again, at: 1.2, from: t0)
         #expect(again.view.lyricsFlip.frontView === again.view.carousel, "pressed twice while rising: no flip")
     }
