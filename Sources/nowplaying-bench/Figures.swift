@@ -99,7 +99,8 @@ struct ConfigurationResult: Codable {
     var playing: SteadyFigures
     var carousel: FrameFigures
     var cardAndFlip: FrameFigures
-    /// The default renderer's first card and flip run, on the benchmark's cold shader cache (nil: software).
+    /// The default renderer's first card and flip run, the first to draw the card's and the flip's states, whose
+    /// shaders Mesa compiles then (nil: software).
     var cardAndFlipFirstRun: FrameFigures?
     var startupMs: Double
     var peakMemoryMiB: Double

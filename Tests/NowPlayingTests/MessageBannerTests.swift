@@ -30,8 +30,12 @@ struct MessageBannerTests {
                                        + "FFmpeg cannot open it). Skipped.") == "Cannot play 03b-broken.mp3: it is damaged or not audio. Skipped.")
         #expect(MessageBanner.onScreen("No audio output could be opened (ALSA: Couldn't open audio device: No such file or directory). "
                                        + "Playing silently.") == "No audio output could be opened. Playing silently.")
-        #expect(MessageBanner.onScreen("Cannot play /m/Night Lines (Deluxe)/Disc (1)/03 Orchard (live).flac: it is damaged (bad sync).")
-                == "Cannot play …/Disc (1)/03 Orchard (live).flac: it is damaged.")
+        #expect(MessageBanner.onScreen("Cannot play 03 Orchard (live).flac: it is damaged or not audio (libvorbisfile cannot open it (-132)). Skipped.")
+                == "Cannot play 03 Orchard (live).flac: it is damaged or not audio. Skipped.", "a name's parentheses stay; nested detail goes whole")
+        #expect(MessageBanner.onScreen("Nothing playable in /m/Night Lines (Deluxe Edition).") == "Nothing playable in /m/Night Lines (Deluxe Edition).",
+                "a folder's name stays whole")
+        #expect(MessageBanner.onScreen("The picture inside 02 Song (feat. Ada, Bo).mp3 cannot be read (bad huffman code); using a placeholder.")
+                == "The picture inside 02 Song (feat. Ada, Bo).mp3 cannot be read; using a placeholder.")
     }
 
     /// What the user reads: the banner's two lines, at the card's width on a phone, name the file.

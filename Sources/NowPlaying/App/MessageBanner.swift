@@ -59,16 +59,19 @@ final class MessageBanner: View {
 
     /// What the banner shows of a message written in full on stderr: a file's path as its folder and name
     /// ("…/Album/03 Song.flac": the label cuts a long line in its middle, which took the name of a file deep in a
-    /// library), and without the technical detail in parentheses (the decoders tried, SDL_mixer's or ALSA's own
-    /// words: a tester read "…(not MP3, Ogg Vorbis, Opus,…g cannot open it). Skipped.", cut in its middle). A
-    /// path is kept whole, parentheses in its folders' names and all.
+    /// library), and without the technical detail the app's own messages give in parentheses after what went
+    /// wrong — the decoders tried, SDL_mixer's or ALSA's own words (a tester read "…(not MP3, Ogg Vorbis,
+    /// Opus,…g cannot open it). Skipped.", cut in its middle). Only that detail goes: parentheses in a file's or a
+    /// folder's name stay ("03 Orchard (live).flac").
     static func onScreen(_ message: String) -> String {
-        let part = #/(?<lead>^|[\s("'])(?<path>/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))|(?<detail> \([^()]*\))/#
-        return message.replacing(part) { match in
-            guard let path = match.output.path, let lead = match.output.lead else { return "" }
-            let parts = path.split(separator: "/")
-            return String(lead) + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : String(path))
+        let path = #/(^|[\s("'])(/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))/#
+        let detail = #/(?<said>damaged or not audio|could be opened|cannot be read|could not be used) \((?:[^()]|\([^()]*\))*\)/#
+        return message.replacing(path) { match in
+            let parts = match.output.2.split(separator: "/")
+            return match.output.1 + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : match.output.2)
         }
+        .replacing(detail) { $0.output.said }
+        .replacing(#/ \(SDL_mixer: .*\)/#, with: "")
     }
 
     /// Fades the banner in with `text`, or out when nil.

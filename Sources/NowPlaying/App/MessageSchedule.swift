@@ -4,8 +4,8 @@ import ViewKit
 /// wait and show in turn, each once the line before has shown for `minimumTime` (a tester: of a missing file and
 /// a damaged one named together, only the second was ever seen). At most `maximumWaiting` wait: of those that
 /// come beyond, a last line says how many there were (every problem is on stderr). A status (the volume) shows
-/// at once in place of whatever shows, and the problems waiting follow it, the one it cut short first. A problem
-/// showing or waiting already is not queued again.
+/// at once in place of whatever shows, and the problems waiting follow it, the one it cut short first (one more
+/// than `maximumWaiting` may then wait). A problem showing or waiting already is not queued again.
 @MainActor
 final class MessageSchedule {
     /// Seconds a line stays in the banner when nothing waits.

@@ -31,7 +31,8 @@ open class PerspectiveView: View {
     /// Called when a flip has finished, with the view now in front.
     public var onFlip: ((View) -> Void)?
     /// Called as a flip is about to start (before its animation and `animationsAlongsideFlip`), with the view
-    /// coming to the front: what stands in for the front view where it is now can go before it moves.
+    /// coming to the front: what stands in for the front view where it is now can go before it moves. `frontView`
+    /// is still the one in front and `isFlipping` still false; it must not call `flip()`.
     public var onFlipWillBegin: ((View) -> Void)?
     /// Called as a flip starts, inside its animation, with the view coming to the front: what it changes
     /// animates along with the flip (UIKit's animate(alongsideTransition:)).
