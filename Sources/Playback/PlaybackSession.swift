@@ -73,10 +73,11 @@ public final class PlaybackSession {
 
     /// Loads the current track (opened on a worker: `handleTrackOpened` takes the outcome); one that cannot
     /// be decoded is reported and skipped in `direction`.
-    private func loadCurrent(position: Double, direction: Int) {
+    /// `from`: the track a step back left (`backwardFrom`).
+    private func loadCurrent(position: Double, direction: Int, from origin: Int? = nil) {
         skipDirection = direction
         failedInARow = 0
-        backwardFrom = nil
+        backwardFrom = origin
         beginLoading(position: position)
     }
 
@@ -245,8 +246,13 @@ public final class PlaybackSession {
         var index = queue.previous(at: player.position)
         while index != before, unplayable.contains(index) {
             let further = queue.previous(at: 0)
-            if further == index { queue.select(before) }
-            index = further == index ? before : further
+            guard further != index else {
+                // At the queue's start: nothing playable before the track left.
+                queue.select(before)
+                index = before
+                break
+            }
+            index = further
         }
         if index == before {
             if player.state == .stopped {
@@ -257,8 +263,7 @@ public final class PlaybackSession {
             }
             onStateChange?()
         } else {
-            loadCurrent(position: 0, direction: -1)
-            backwardFrom = before
+            loadCurrent(position: 0, direction: -1, from: before)
         }
     }
 

@@ -19,6 +19,8 @@ final class MessageSchedule {
     private let banner: (String?) -> Void
     private var timer: Int?
     private var showing: String?
+    /// Whether the line showing is a status.
+    private var showingStatus = false
     /// Whether the line showing has had its minimum time (the next one waiting may take its place at once).
     private var hasHadMinimum = false
     private var waiting: [String] = []
@@ -44,9 +46,6 @@ final class MessageSchedule {
         if let cut = showing, !showingStatus, !waiting.contains(cut) { waiting.insert(cut, at: 0) }
         show(line, isStatus: true)
     }
-
-    /// Whether the line showing is a status.
-    private var showingStatus = false
 
     private func show(_ line: String, isStatus: Bool = false) {
         showing = line
