@@ -10,6 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 export SDL_AUDIODRIVER=dummy
+# The tests' temporary files and folders go into one of this run's own, removed when it ends (passed or failed).
+# Kept short: sockets are made in it, and a socket's path may not exceed 107 bytes.
+TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/npt.XXXXXX")"
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 swift build --build-tests
 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then

@@ -218,4 +218,30 @@ struct EarlyCoverTests {
         }
         #expect(log.reads.isEmpty, "nothing read: \(log.reads)")
     }
+
+    /// Issue 13 (4000 px covers within the demo album's budget): a large cover a run before kept a small copy of is
+    /// read from the copy while the track is unchanged; nothing of the track is read (its picture is megabytes to read
+    /// and hash), and what comes is what decoding the picture gives.
+    @Test func aKeptCoverIsTakenWithoutReadingTheTrack() throws {
+        let folder = try album(tracks: 1, side: 2400)
+        let pictures = NSTemporaryDirectory() + "np-pictures-\(UUID().uuidString)"
+        defer { for dir in [folder, pictures] { try? FileManager.default.removeItem(atPath: dir) } }
+        let track = folder + "/01 Large Cover.mp3"
+        func load(_ cache: PictureCache?) throws -> (DecodedImage, [ReadLog.Entry]) {
+            let log = ReadLog()
+            let outcome = ReadLog.$current.withValue(log) {
+                CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: cache)
+            }
+            let image: DecodedImage? = if case .picture(let image) = outcome { image } else { nil }
+            return (try #require(image, "no picture: \(outcome)"), log.reads)
+        }
+        let (plain, _) = try load(nil)
+        let (_, firstReads) = try load(PictureCache(directory: pictures))
+        #expect(firstReads.contains { $0.path == track && $0.fields.contains(.picture) }, "the first run reads it: \(firstReads)")
+        let (kept, reads) = try load(PictureCache(directory: pictures))
+        #expect(reads.isEmpty, "nothing of the track read: \(reads)")
+        #expect(kept.size == plain.size && kept.keptCopy == plain.keptCopy && kept.averageColor == plain.averageColor)
+        let a = try #require(kept.level?.surface), b = try #require(plain.level?.surface)
+        #expect(a.width == b.width && a.height == b.height && a.pixel(x: a.width / 3, y: a.height / 2) == b.pixel(x: b.width / 3, y: b.height / 2))
+    }
 }

@@ -64,6 +64,46 @@ struct PictureCacheTests {
         try expectSame(again, uncached, "from the copy")
     }
 
+    /// Issue 13 (4000 px covers within the demo album's budget): a later run finds the copy from the file the picture
+    /// is in, as it was, without reading the picture (megabytes to read and hash); a file changed in any way, even
+    /// with its modification time put back as some taggers do, is read again.
+    @Test func aPictureIsFoundFromItsUnchangedFileWithoutReadingIt() throws {
+        let dir = folder()
+        let file = dir + "-track"
+        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: file) }
+        let bytes = try picture(side: 2400)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let drawn = Size(width: 412, height: 412)
+        let (uncached, _) = try decoded(bytes, nil)
+        let reads = SaidLines()
+        let rereading: @Sendable () -> [UInt8]? = { reads.append("read"); return bytes }
+        func fromFile(part: String = "picture 1", drawnAt size: Size = drawn) -> DecodedImage? {
+            PictureCache.Source(file: file, part: part).flatMap {
+                DecodedImage(cachedAs: $0, in: PictureCache(directory: dir), name: "track", preparingFor: size, rereading: rereading)
+            }
+        }
+        // (A Bool, so that a failure does not print the picture's bytes.)
+        func found(part: String = "picture 1", drawnAt size: Size = drawn) -> Bool { fromFile(part: part, drawnAt: size) != nil }
+        #expect(!found(), "nothing kept yet")
+        let source = try #require(PictureCache.Source(file: file, part: "picture 1"))
+        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: drawn, cache: PictureCache(directory: dir), source: source)
+        let again = try #require(fromFile(), "found from the unchanged file")
+        try expectSame(again, uncached, "found from its file")
+        #expect(reads.lines.isEmpty, "the picture was not read")
+        #expect(!found(part: "picture 2"), "another picture in the same file is not this one")
+        #expect(!found(drawnAt: Size(width: 200, height: 200)), "drawn at another size, it was kept at another size")
+
+        // A byte changed in place, its size and modification time kept: its change time still moved.
+        var before = stat()
+        #expect(stat(file, &before) == 0)
+        var changed = bytes
+        changed[changed.count / 2] ^= 0xFF
+        try Data(changed).write(to: URL(fileURLWithPath: file))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        #expect(!found(), "a changed file is read again")
+    }
+
     @Test func aPictureKeptWholeIsNotCopied() throws {
         let dir = folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -30,16 +30,14 @@ enum Fixtures {
         return group
     }
 
-    /// A temporary file holding an SVG of one solid colour (a picture of known size and content).
+    /// An SVG of one solid colour, held in memory (a picture of known size and content; no file left behind).
     @MainActor
     static func solidImage(width: Int, height: Int, hex: String) throws -> Image {
         let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
         <rect fill="#\(hex)" width="\(width)" height="\(height)"/></svg>
         """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vk-\(UUID().uuidString).svg")
-        try svg.write(to: url, atomically: true, encoding: .utf8)
-        return try Image(contentsOfFile: url.path)
+        return try Image(data: Array(svg.utf8), name: "solid-\(hex).svg")
     }
 }
 

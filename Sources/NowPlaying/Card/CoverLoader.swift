@@ -47,15 +47,20 @@ final class CoverLoader: Sendable {
     /// the pixels of the level a view `pixelSize` pixels large is drawn from (nil: none kept); a large picture's
     /// small copy comes from `pictures` when a run before kept it there.
     static func load(_ path: String, preparingFor pixelSize: Size?, folders: FolderListings, pictures: PictureCache?) -> Outcome {
+        // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.
+        let rereading: @Sendable () -> [UInt8]? = {
+            if case .embedded(let again) = CoverArt.find(for: path, folders: folders) { return again }
+            return nil
+        }
+        // A large cover inside the track whose small copy a run before kept, while the track is unchanged: nothing of
+        // the track is read (a 4000 px picture is megabytes to read and hash).
+        let track = pictures == nil ? nil : PictureCache.Source(file: path, part: "embedded picture")
+        if let kept = kept(track, in: pictures, name: path, preparingFor: pixelSize, rereading: rereading) { return kept }
         switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
-            // The cover's bytes are not kept: drawn larger than it was kept at, it is read from the track again.
-            let rereading: @Sendable () -> [UInt8]? = {
-                if case .embedded(let again) = CoverArt.find(for: path, folders: folders) { return again }
-                return nil
-            }
             do {
-                return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading, cache: pictures))
+                return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading, cache: pictures,
+                                                 source: track))
             } catch {
                 let name = URL(fileURLWithPath: path).lastPathComponent
                 return .unreadable("The picture inside \(name) cannot be read (\(error.reason)); using a placeholder.")
@@ -66,10 +71,12 @@ final class CoverLoader: Sendable {
             let read: @Sendable () throws(RegularFile.Refusal) -> [UInt8] = { () throws(RegularFile.Refusal) in
                 try RegularFile.read(file, limit: CoverArt.sizeLimit)
             }
+            let source = pictures == nil ? nil : PictureCache.Source(file: file)
+            if let kept = kept(source, in: pictures, name: file, preparingFor: pixelSize, rereading: { try? read() }) { return kept }
             do {
                 let bytes = try read()
                 return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() },
-                                                 cache: pictures))
+                                                 cache: pictures, source: source))
             } catch let refusal as RegularFile.Refusal {
                 return .unreadable("The picture \(file) \(refusal.reason); using a placeholder.")
             } catch {
@@ -80,6 +87,13 @@ final class CoverLoader: Sendable {
         case .refused(let problem):
             return .unreadable(problem)
         }
+    }
+
+    /// The picture `source` names as a run before kept its small copy in `pictures`, read from the copy alone.
+    private static func kept(_ source: PictureCache.Source?, in pictures: PictureCache?, name: String, preparingFor pixelSize: Size?,
+                             rereading: @escaping @Sendable () -> [UInt8]?) -> Outcome? {
+        guard let source, let pictures else { return nil }
+        return DecodedImage(cachedAs: source, in: pictures, name: name, preparingFor: pixelSize, rereading: rereading).map { .picture($0) }
     }
 
     /// Loads the cover on the worker thread, in the order asked, unless `cancel` comes first; `deliver`

@@ -27,11 +27,23 @@ public struct DecodedImage: Sendable {
     /// was kept at is read again through it. Throws a readable reason when the bytes are no picture, or a
     /// picture too large to decode.
     /// With a `cache`, a picture kept smaller than it is is read from the copy a run before kept of it, and its copy
-    /// is kept there for the runs after.
+    /// is kept there for the runs after; with a `source` too (taken before the bytes were read), the copy is found
+    /// from it next time (`init(cachedAs:in:name:preparingFor:rereading:)`) without the bytes.
     public init(bytes: [UInt8], name: String, preparingFor pixelSize: Size? = nil,
-                rereading: (@Sendable () -> [UInt8]?)? = nil, cache: PictureCache? = nil) throws(ImageError) {
+                rereading: (@Sendable () -> [UInt8]?)? = nil, cache: PictureCache? = nil,
+                source: PictureCache.Source? = nil) throws(ImageError) {
         try self.init(bytes: bytes, origin: rereading.map { .reader($0) } ?? .bytes(bytes), name: name, preparingFor: pixelSize,
-                      cache: cache)
+                      cache: cache, source: source)
+    }
+
+    /// The picture from `source` as a run before decoded it for `pixelSize` (through
+    /// `init(bytes:name:preparingFor:rereading:cache:source:)`), from the small copy `cache` kept, reading nothing of
+    /// the picture itself; `rereading` gives its bytes to draw it larger than it was kept at. Nil when the cache has
+    /// no copy for that source at that size (the source changed, or the copy was removed or damaged).
+    public init?(cachedAs source: PictureCache.Source, in cache: PictureCache, name: String, preparingFor pixelSize: Size?,
+                 rereading: @escaping @Sendable () -> [UInt8]?) {
+        guard let at = cache.pointed(by: source, drawnAt: pixelSize) else { return nil }
+        self.init(cachedIn: cache, at: at, origin: .reader(rereading), name: name, preparingFor: pixelSize)
     }
 
     /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:)`).
@@ -40,14 +52,21 @@ public struct DecodedImage: Sendable {
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw ImageError(source: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: nil)
+        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: nil, source: nil)
     }
 
-    private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?) throws(ImageError) {
-        // Where a cache would keep this picture's copy: looked up, and on a miss the copy is stored there.
+    private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?,
+                 source: PictureCache.Source?) throws(ImageError) {
+        // Where a cache would keep this picture's copy: looked up, and on a miss the copy is stored there; either way
+        // the source is noted as having it.
         let cacheKey = cache.flatMap { DecodedImage.cacheKey(in: $0, bytes: bytes, preparingFor: pixelSize) }
+        func noteSource() {
+            guard let cache, let cacheKey, let source else { return }
+            cache.remember(source, drawnAt: pixelSize, as: cacheKey.key, width: cacheKey.width, height: cacheKey.height)
+        }
         if let cache, let cacheKey, let hit = DecodedImage(cachedIn: cache, at: cacheKey, origin: origin, name: name, preparingFor: pixelSize) {
             self = hit
+            noteSource()
             return
         }
         self.name = name
@@ -101,6 +120,7 @@ public struct DecodedImage: Sendable {
         if let cache, let cacheKey, let keptCopy {
             cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
                                            copy: keptCopy), at: cacheKey.key)
+            noteSource()
         }
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: pixelSize).last ?? kept

@@ -4,7 +4,8 @@ import Glibc
 import FoundationEssentials
 import Locking
 
-/// Small copies of large pictures kept on disk between runs, found by the pictures' bytes. A picture kept
+/// Small copies of large pictures kept on disk between runs, found by the pictures' bytes, or by the file they
+/// come from as it was then (`Source`: a later run reads nothing of the picture). A picture kept
 /// smaller than it is (`DecodedImage`'s kept copy) is decoded whole once; a later run that opens the same bytes
 /// at the same kept size reads its copy instead (a 4000 px photo: ~17 ms of entropy decoding and ~7 ms of
 /// encoding the copy, against ~1 ms). Oldest-used copies go once the folder holds more than `budget` bytes.
@@ -53,6 +54,48 @@ public final class PictureCache: Sendable {
     /// The key of a picture of these bytes kept at `kept` pixels.
     func key(for bytes: [UInt8], kept: (width: Int, height: Int)) -> Key {
         Key(path: "\(directory)/\(String(PictureCache.hash(bytes), radix: 16))-\(bytes.count)-\(kept.width)x\(kept.height).pic")
+    }
+
+    /// Names a picture's bytes without reading them: a file as it is now (its device, inode, size, and modification
+    /// and change times; a tagger keeping the modification time still changes the change time) and which picture in it
+    /// (`part`). Taken before the bytes are read, so a file changed meanwhile is another source at the next look.
+    public struct Source: Sendable {
+        let name: String
+
+        /// The file at `path` as it is now; nil when it cannot be looked at.
+        public init?(file path: String, part: String = "") {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            let times = [info.st_mtim, info.st_ctim].map { "\($0.tv_sec).\($0.tv_nsec)" }.joined(separator: ",")
+            name = "\(path)\u{0}\(part)\u{0}\(info.st_dev):\(info.st_ino):\(info.st_size):\(times)"
+        }
+    }
+
+    /// The file naming which copy a picture from `source`, drawn at `pixelSize`, was kept as.
+    private func pointerPath(_ source: Source, drawnAt pixelSize: Size?) -> String {
+        let drawn = pixelSize.map { "\($0.width)x\($0.height)" } ?? "any"
+        return "\(directory)/\(String(PictureCache.hash(Array((source.name + "@" + drawn).utf8)), radix: 16)).src"
+    }
+
+    /// The copy kept for a picture from `source` drawn at `pixelSize`, and the picture's own size, without reading
+    /// the picture: what `remember` noted. A hit is marked used.
+    func pointed(by source: Source, drawnAt pixelSize: Size?) -> (key: Key, width: Int, height: Int)? {
+        let path = pointerPath(source, drawnAt: pixelSize)
+        guard let data = PictureCache.read(path, limit: 512) else { return nil }
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard fields.count == 3, let width = Int(fields[1]), let height = Int(fields[2]), fields[0].hasSuffix(".pic"),
+              !fields[0].contains("/") else { return nil }
+        utimensat(AT_FDCWD, path, nil, 0)
+        return (Key(path: directory + "/" + fields[0]), width, height)
+    }
+
+    /// Notes that a picture from `source`, of `width` × `height` pixels and drawn at `pixelSize`, is kept under
+    /// `key`, so the next run finds it without reading the picture (nothing happens when that is noted already).
+    func remember(_ source: Source, drawnAt pixelSize: Size?, as key: Key, width: Int, height: Int) {
+        let path = pointerPath(source, drawnAt: pixelSize)
+        let note = Array("\(key.path.split(separator: "/").last ?? "") \(width) \(height)".utf8)
+        guard PictureCache.read(path, limit: 512) != note else { return }
+        _ = write(note, to: path)
     }
 
     /// The stored copy under `key`, if any and whole. A hit is marked used.
@@ -116,8 +159,8 @@ public final class PictureCache: Sendable {
         if due { trim() }
     }
 
-    /// Removes the least recently used copies while the folder holds more than the budget (down to three quarters
-    /// of it), and files left half-written by a run that ended during a write.
+    /// Removes the least recently used copies (and notes of where a source's copy is) while the folder holds more
+    /// than the budget (down to three quarters of it), and files left half-written by a run that ended during a write.
     func trim() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         var files: [(path: String, size: Int, used: Int)] = []
@@ -126,7 +169,7 @@ public final class PictureCache: Sendable {
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if name.hasSuffix(".tmp") && time(nil) - info.st_mtim.tv_sec > 60 { unlink(path); continue }
-            if name.hasSuffix(".pic") { files.append((path, Int(info.st_size), Int(info.st_mtim.tv_sec))) }
+            if name.hasSuffix(".pic") || name.hasSuffix(".src") { files.append((path, Int(info.st_size), Int(info.st_mtim.tv_sec))) }
         }
         var total = files.reduce(0) { $0 + $1.size }
         guard total > budget else { return }
