@@ -132,7 +132,10 @@ final class OutputFeed: Sendable {
                 done += n
             }
             let gain = withState { $0.gain } * 32768
-            for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (scratch[i] * gain).rounded()))) }
+            // Ties to even: one instruction per sample (ties away from zero is a call into libm for each).
+            scratch.withUnsafeBufferPointer { samples in
+                for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (samples[i] * gain).rounded(.toNearestOrEven)))) }
+            }
             return done
         } ?? 0
         if pad { for i in (done * channels)..<(frames * channels) { out[i] = 0 } }

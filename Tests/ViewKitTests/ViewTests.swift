@@ -12,6 +12,20 @@ struct ViewTests {
         #expect(v.bounds.size == Size(width: 100, height: 50), "transform leaves bounds alone")
     }
 
+    /// A superview does not keep its subviews' link to it past its own life (UIView's superview is not owned
+    /// either): a subview someone else holds has none once its superview is gone, and is free to join another.
+    @Test func aSubviewOutlivingItsSuperviewHasNone() {
+        let child = View()
+        var parent: View? = View()
+        parent?.addSubview(child)
+        #expect(child.superview === parent)
+        parent = nil
+        #expect(child.superview == nil)
+        let other = View()
+        other.addSubview(child)
+        #expect(child.superview === other && other.subviews.count == 1)
+    }
+
     @Test func testBoundsOriginShiftsTheContent() {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))

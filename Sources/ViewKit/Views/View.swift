@@ -20,10 +20,17 @@ open class View {
     /// (UIKit's accessibilityLabel).
     public var accessibilityLabel: String?
 
-    public private(set) weak var superview: View?
+    /// The view this one is a subview of (UIView's superview). Not owning it: the superview owns its subviews, and
+    /// clears this as it goes. Unowned rather than weak: a weak reference gives the view it points to a side table,
+    /// through which every retain and release of it then goes (the frame walks retain each view they pass).
+    public private(set) unowned(safe) var superview: View?
     public private(set) var subviews: [View] = []
 
     public init() {}
+
+    isolated deinit {
+        for s in subviews { s.superview = nil }
+    }
 
     public convenience init(frame: Rect) {
         self.init()

@@ -68,8 +68,13 @@ final class ChildProcess {
         return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
     }
 
-    func stop() {
-        if isRunning { kill(pid, SIGTERM) }
+    /// Asks the process to end (SIGTERM) and waits for it; one still running after `grace` seconds (an Xvfb was seen
+    /// sleeping on after it, holding a whole run up) is killed.
+    func stop(grace: Double = 30) {
+        if isRunning {
+            kill(pid, SIGTERM)
+            if !waitFor(grace, { !isRunning }) { kill(pid, SIGKILL) }
+        }
         wait()
     }
 }
