@@ -84,6 +84,7 @@ let package = Package(
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // zlib, for the tests that write PNGs row by row (huge ones, never committed as files).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CStatfs"),
         // PNG decoding at a reduced size: its per-pixel loop runs over every pixel of a picture (hundreds of
         // millions in a PNG bomb), so it is optimised in debug builds too.
         .target(name: "CPictureReduce", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])]),
@@ -103,7 +104,7 @@ let package = Package(
         .target(name: "CX11Window", dependencies: ["CSDL2"]),
         // Locked, the lock every module shares values between threads with (ThreadSanitizer sees it).
         .target(name: "Locking"),
-        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CX11Window", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample"]),
+        .target(name: "ViewKit", dependencies: ["Locking", "CSDL2", "CX11ScreenSaver", "CX11Window", "CTurboJPEG", "CFontconfig", "CBidi", "CPictureReduce", "CLibWebP", "CResample", "CStatfs"]),
         .target(name: "Playback", dependencies: ["Locking", "CSDL2", "CTagLib", "CFFmpeg", "CAudioCodecs", "CPulse", "CQuietALSA"]),
         .target(
             name: "NowPlaying",

@@ -10,11 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 export SDL_AUDIODRIVER=dummy
-# The tests' temporary files and folders go into one of this run's own, removed when it ends (passed or failed).
-# Kept short: sockets are made in it, and a socket's path may not exceed 107 bytes.
+# The tests' temporary files and folders go into one of this run's own, removed when the run passes; a failed run
+# keeps it (what a failing test or the soak keeps for whoever reads the failure is in it). Kept short: sockets are
+# made in it, and a socket's path may not exceed 107 bytes.
 TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/npt.XXXXXX")"
 export TMPDIR
-trap 'rm -rf "$TMPDIR"' EXIT
+trap 'status=$?; if [ "$status" = 0 ]; then rm -rf "$TMPDIR"; else echo "The run failed; its temporary files are kept in $TMPDIR." >&2; fi' EXIT
 swift build --build-tests
 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then

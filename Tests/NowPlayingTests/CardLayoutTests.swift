@@ -157,6 +157,21 @@ struct TimeFormatTests {
         #expect(TimeFormat.remaining(position: 70, duration: 64) == "\u{2212}0:00")
         #expect(TimeFormat.elapsed(.nan) == "0:00")
     }
+
+    /// A track's length in the queue is what the card's remaining time shows at its start (a tester saw a 40.62 s
+    /// track as "0:40" in the queue and "−0:41" on the card).
+    @Test func aLengthIsWhatTheRemainingTimeStartsAt() {
+        for length in [40.62, 40.0, 64.0, 3599.5, 0.2] {
+            #expect("\u{2212}" + TimeFormat.length(length) == TimeFormat.remaining(position: 0, duration: length), "\(length) s")
+        }
+        #expect(TimeFormat.length(40.62) == "0:41" && TimeFormat.length(3599.5) == "1:00:00")
+    }
+
+    @Test @MainActor func theQueueShowsALengthAsTheCardStartsIt() {
+        let row = LibraryCell()
+        row.configure(index: 0, title: "Paper Satellites", artist: "The Quiet Frequencies", seconds: 40.62, cover: nil, isCurrent: false)
+        #expect(row.duration.text == "0:41")
+    }
 }
 
 struct CommandLineTests {

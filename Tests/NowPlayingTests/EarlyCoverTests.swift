@@ -236,12 +236,65 @@ struct EarlyCoverTests {
             return (try #require(image, "no picture: \(outcome)"), log.reads)
         }
         let (plain, _) = try load(nil)
-        let (_, firstReads) = try load(PictureCache(directory: pictures))
+        // (The album was written just now: remembered all the same.)
+        let (_, firstReads) = try load(PictureCache(directory: pictures, settleTime: 0))
         #expect(firstReads.contains { $0.path == track && $0.fields.contains(.picture) }, "the first run reads it: \(firstReads)")
-        let (kept, reads) = try load(PictureCache(directory: pictures))
+        let (kept, reads) = try load(PictureCache(directory: pictures, settleTime: 0))
         #expect(reads.isEmpty, "nothing of the track read: \(reads)")
         #expect(kept.size == plain.size && kept.keptCopy == plain.keptCopy && kept.averageColor == plain.averageColor)
         let a = try #require(kept.level?.surface), b = try #require(plain.level?.surface)
         #expect(a.width == b.width && a.height == b.height && a.pixel(x: a.width / 3, y: a.height / 2) == b.pixel(x: b.width / 3, y: b.height / 2))
+    }
+
+    /// A large cover beside the track is found from the picture file as it is, and a new picture put in its place
+    /// (renamed over it, as an editor saves, or written over it in place) is shown at the next look, not the copy
+    /// kept of the old one.
+    @Test func aCoverBesideTheTrackReplacedIsShownAnew() throws {
+        let folder = NSTemporaryDirectory() + "np-beside-\(UUID().uuidString)"
+        let pictures = NSTemporaryDirectory() + "np-pictures-\(UUID().uuidString)"
+        defer { for dir in [folder, pictures] { try? FileManager.default.removeItem(atPath: dir) } }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let track = folder + "/01 Lantern Bay.opus"
+        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
+        let cover = folder + "/cover.jpg"
+        func load() throws -> DecodedImage {
+            let outcome = CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(),
+                                           pictures: PictureCache(directory: pictures, settleTime: 0))
+            let image: DecodedImage? = if case .picture(let image) = outcome { image } else { nil }
+            return try #require(image, "no picture: \(outcome)")
+        }
+        var shown: [Color] = []
+        for (seed, how) in [(1, "first"), (1, "again"), (2, "renamed over it"), (3, "written over it in place")] {
+            let bytes = try LargeCoverLibrary.cover(side: 2400, seed: seed, format: .jpeg)
+            switch how {
+            case "first": try Data(bytes).write(to: URL(fileURLWithPath: cover))
+            case "renamed over it": try Data(bytes).write(to: URL(fileURLWithPath: cover), options: .atomic)
+            case "written over it in place": try Data(bytes).write(to: URL(fileURLWithPath: cover))
+            default: break
+            }
+            let image = try load()
+            let plain = try DecodedImage(bytes: bytes, name: cover, preparingFor: Size(width: 307, height: 307))
+            #expect(image.averageColor == plain.averageColor && image.keptCopy == plain.keptCopy, "\(how): the picture there now")
+            shown.append(image.averageColor)
+        }
+        #expect(Set(shown.map(\.red)).count == 3, "three pictures, three colours: \(shown)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).filter { $0.hasSuffix(".src") }.count == 1)
+    }
+
+    /// A picture beside the track that is no picture is said as one inside a track is: in the app's words, its
+    /// reason in parentheses (left to stderr by the banner), not "Cannot read image …: reason" (a tester).
+    @Test func aJunkCoverBesideTheTrackIsSaidPlainly() throws {
+        let folder = NSTemporaryDirectory() + "np-junk-cover-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let track = folder + "/01 Lantern Bay.opus"
+        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
+        try Data("not a picture at all".utf8).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
+        let outcome = CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: nil)
+        let said: String? = if case .unreadable(let line) = outcome { line } else { nil }
+        let line = try #require(said, "\(outcome)")
+        #expect(line.hasPrefix("The picture \(folder)/cover.jpg cannot be read (") && line.hasSuffix("); using a placeholder."), "\(line)")
+        let folderName = URL(fileURLWithPath: folder).lastPathComponent
+        #expect(MessageBanner.onScreen(line) == "The picture …/\(folderName)/cover.jpg cannot be read; using a placeholder.")
     }
 }

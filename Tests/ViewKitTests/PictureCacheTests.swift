@@ -77,21 +77,31 @@ struct PictureCacheTests {
         let (uncached, _) = try decoded(bytes, nil)
         let reads = SaidLines()
         let rereading: @Sendable () -> [UInt8]? = { reads.append("read"); return bytes }
+        // (The file was written just now: remembered all the same.)
+        let cache = PictureCache(directory: dir, settleTime: 0)
         func fromFile(part: String = "picture 1", drawnAt size: Size = drawn) -> DecodedImage? {
             PictureCache.Source(file: file, part: part).flatMap {
-                DecodedImage(cachedAs: $0, in: PictureCache(directory: dir), name: "track", preparingFor: size, rereading: rereading)
+                DecodedImage(cachedAs: $0, in: cache, name: "track", preparingFor: size, rereading: rereading)
             }
         }
         // (A Bool, so that a failure does not print the picture's bytes.)
         func found(part: String = "picture 1", drawnAt size: Size = drawn) -> Bool { fromFile(part: part, drawnAt: size) != nil }
         #expect(!found(), "nothing kept yet")
         let source = try #require(PictureCache.Source(file: file, part: "picture 1"))
-        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: drawn, cache: PictureCache(directory: dir), source: source)
+        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: drawn, cache: cache, source: source)
         let again = try #require(fromFile(), "found from the unchanged file")
         try expectSame(again, uncached, "found from its file")
         #expect(reads.lines.isEmpty, "the picture was not read")
         #expect(!found(part: "picture 2"), "another picture in the same file is not this one")
-        #expect(!found(drawnAt: Size(width: 200, height: 200)), "drawn at another size, it was kept at another size")
+        // Its kept size is worked out for the size it is drawn at: 200 px keeps the copy 412 px does (a window
+        // resized a little finds it), 1700 px keeps a larger one, not there yet.
+        #expect(found(drawnAt: Size(width: 200, height: 200)), "drawn smaller, from the same copy")
+        #expect(!found(drawnAt: Size(width: 1700, height: 1700)), "drawn larger, it needs a larger copy")
+        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: Size(width: 1700, height: 1700), cache: cache, source: source)
+        #expect(found(drawnAt: Size(width: 1700, height: 1700)) && found(), "both copies found from the file")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(names.filter { $0.hasSuffix(".src") }.count == 1 && names.filter { $0.hasSuffix(".pic") }.count == 2,
+                "one note for the file, whatever the sizes: \(names)")
 
         // A byte changed in place, its size and modification time kept: its change time still moved.
         var before = stat()
@@ -102,6 +112,25 @@ struct PictureCacheTests {
         var times = [before.st_atim, before.st_mtim]
         #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
         #expect(!found(), "a changed file is read again")
+    }
+
+    /// A file that changed a moment ago is not remembered (a write in the same tick of its change time would go
+    /// unseen): found by its bytes as before, and remembered once it has settled.
+    @Test func aFileThatJustChangedIsNotRemembered() throws {
+        let dir = folder()
+        let file = dir + "-track"
+        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: file) }
+        let bytes = try picture(side: 2400)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let source = try #require(PictureCache.Source(file: file))
+        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: Size(width: 412, height: 412),
+                             cache: PictureCache(directory: dir, settleTime: 3600), source: source)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(names.filter { $0.hasSuffix(".pic") }.count == 1 && !names.contains { $0.hasSuffix(".src") }, "\(names)")
+        // Settled (an hour's wait, shortened to none): the copy found by the bytes, the file remembered.
+        _ = try DecodedImage(bytes: bytes, name: "track", preparingFor: Size(width: 412, height: 412),
+                             cache: PictureCache(directory: dir, settleTime: 0), source: source)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.hasSuffix(".src") })
     }
 
     @Test func aPictureKeptWholeIsNotCopied() throws {

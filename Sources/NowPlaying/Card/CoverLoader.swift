@@ -55,7 +55,7 @@ final class CoverLoader: Sendable {
         // A large cover inside the track whose small copy a run before kept, while the track is unchanged: nothing of
         // the track is read (a 4000 px picture is megabytes to read and hash).
         let track = pictures == nil ? nil : PictureCache.Source(file: path, part: "embedded picture")
-        if let kept = kept(track, in: pictures, name: path, preparingFor: pixelSize, rereading: rereading) { return kept }
+        if let kept = fromCache(track, in: pictures, name: path, preparingFor: pixelSize, rereading: rereading) { return kept }
         switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
             do {
@@ -72,7 +72,7 @@ final class CoverLoader: Sendable {
                 try RegularFile.read(file, limit: CoverArt.sizeLimit)
             }
             let source = pictures == nil ? nil : PictureCache.Source(file: file)
-            if let kept = kept(source, in: pictures, name: file, preparingFor: pixelSize, rereading: { try? read() }) { return kept }
+            if let kept = fromCache(source, in: pictures, name: file, preparingFor: pixelSize, rereading: { try? read() }) { return kept }
             do {
                 let bytes = try read()
                 return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() },
@@ -80,7 +80,9 @@ final class CoverLoader: Sendable {
             } catch let refusal as RegularFile.Refusal {
                 return .unreadable("The picture \(file) \(refusal.reason); using a placeholder.")
             } catch {
-                return .unreadable("\(error); using a placeholder.")
+                // Said as a picture inside a track is ("Cannot read image …: reason" read like another program's words).
+                let reason = (error as? ImageError)?.reason ?? "\(error)"
+                return .unreadable("The picture \(file) cannot be read (\(reason)); using a placeholder.")
             }
         case .none:
             return .none
@@ -90,7 +92,7 @@ final class CoverLoader: Sendable {
     }
 
     /// The picture `source` names as a run before kept its small copy in `pictures`, read from the copy alone.
-    private static func kept(_ source: PictureCache.Source?, in pictures: PictureCache?, name: String, preparingFor pixelSize: Size?,
+    private static func fromCache(_ source: PictureCache.Source?, in pictures: PictureCache?, name: String, preparingFor pixelSize: Size?,
                              rereading: @escaping @Sendable () -> [UInt8]?) -> Outcome? {
         guard let source, let pictures else { return nil }
         return DecodedImage(cachedAs: source, in: pictures, name: name, preparingFor: pixelSize, rereading: rereading).map { .picture($0) }

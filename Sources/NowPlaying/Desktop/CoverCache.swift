@@ -1,21 +1,24 @@
 import FoundationEssentials
 import Playback
+import ViewKit
 
 /// Pictures for media controls (MPRIS mpris:artUrl) as files: a cover embedded in the audio file is written
 /// once to `$XDG_CACHE_HOME/nowplaying/covers` (default `~/.cache/…`), named by its content, and a picture
-/// beside the file is named as it is. Used on the bus thread only.
+/// beside the file is named as it is. The folder is kept within `budget` (the least recently shown covers go
+/// first; an album's tracks share one file). Used on the bus thread only.
 struct CoverCache {
-    let directory: String
+    /// What the written covers may take on the disk.
+    static let budget = 64 << 20
+    private let folder: CacheFolder
+    var directory: String { folder.path }
     /// The app's folder listings (a picture beside a track is looked for there).
     private let folders: FolderListings
     /// Track paths already looked up, and what they gave.
     private var known: [String: String?] = [:]
 
-    init(folders: FolderListings, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(folders: FolderListings, environment: [String: String] = ProcessInfo.processInfo.environment, budget: Int = CoverCache.budget) {
         self.folders = folders
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? "/tmp") + "/.cache"
-        directory = base + "/nowplaying/covers"
+        folder = CacheFolder(application: "nowplaying", name: "covers", budget: budget, environment: environment)
     }
 
     /// A file:// URL of the track's picture, or nil when it has none.
@@ -38,14 +41,12 @@ struct CoverCache {
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
         let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
         let path = directory + "/" + String(hash, radix: 16) + (isPNG ? ".png" : ".jpg")
-        let fm = FileManager.default
-        if fm.fileExists(atPath: path) { return path }
-        do {
-            try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        if FileManager.default.fileExists(atPath: path) {
+            folder.markUsed(path)
             return path
-        } catch {
-            return nil
         }
+        guard folder.write(bytes, to: path) == nil else { return nil }
+        folder.trim(suffixes: [".png", ".jpg"], keeping: path)
+        return path
     }
 }

@@ -35,7 +35,7 @@ final class LibraryCell: CollectionViewCell {
         identifier = "library.item.\(index)"
         title.text = t
         artist.setByline(a, under: t)
-        duration.text = seconds.map(TimeFormat.elapsed) ?? ""
+        duration.text = seconds.map(TimeFormat.length) ?? ""
         thumbnail.image = cover
         title.textColor = isCurrent ? Theme.accent : Theme.primaryText
     }

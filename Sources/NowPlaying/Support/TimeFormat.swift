@@ -16,5 +16,11 @@ public enum TimeFormat {
         return "\u{2212}" + elapsed(left)
     }
 
+    /// A track's length in a list: what the remaining time shows as it starts (a 40.6 s track is "0:41" in the
+    /// queue and "−0:41" on the card at 0:00, not "0:40" beside it).
+    public static func length(_ seconds: Double) -> String {
+        elapsed(seconds.isFinite ? seconds.rounded(.up) : 0)
+    }
+
     private static func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
 }

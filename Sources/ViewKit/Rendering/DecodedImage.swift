@@ -42,11 +42,11 @@ public struct DecodedImage: Sendable {
     /// no copy for that source at that size (the source changed, or the copy was removed or damaged).
     public init?(cachedAs source: PictureCache.Source, in cache: PictureCache, name: String, preparingFor pixelSize: Size?,
                  rereading: @escaping @Sendable () -> [UInt8]?) {
-        guard let at = cache.pointed(by: source, drawnAt: pixelSize) else { return nil }
-        self.init(cachedIn: cache, at: at, origin: .reader(rereading), name: name, preparingFor: pixelSize)
+        guard let picture = cache.picture(from: source), let key = cache.key(for: picture, drawnAt: pixelSize) else { return nil }
+        self.init(cachedIn: cache, at: key, of: picture, origin: .reader(rereading), name: name, preparingFor: pixelSize)
     }
 
-    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:)`).
+    /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:source:)`).
     public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
@@ -59,14 +59,11 @@ public struct DecodedImage: Sendable {
                  source: PictureCache.Source?) throws(ImageError) {
         // Where a cache would keep this picture's copy: looked up, and on a miss the copy is stored there; either way
         // the source is noted as having it.
-        let cacheKey = cache.flatMap { DecodedImage.cacheKey(in: $0, bytes: bytes, preparingFor: pixelSize) }
-        func noteSource() {
-            guard let cache, let cacheKey, let source else { return }
-            cache.remember(source, drawnAt: pixelSize, as: cacheKey.key, width: cacheKey.width, height: cacheKey.height)
-        }
-        if let cache, let cacheKey, let hit = DecodedImage(cachedIn: cache, at: cacheKey, origin: origin, name: name, preparingFor: pixelSize) {
+        let cached = cache.flatMap { DecodedImage.cacheKey(in: $0, bytes: bytes, preparingFor: pixelSize) }
+        if let cache, let cached,
+           let hit = DecodedImage(cachedIn: cache, at: cached.key, of: cached.picture, origin: origin, name: name, preparingFor: pixelSize) {
             self = hit
-            noteSource()
+            if let source { cache.remember(source, as: cached.picture) }
             return
         }
         self.name = name
@@ -117,10 +114,11 @@ public struct DecodedImage: Sendable {
         averageColor = surface.averageColor()
         let shrunk = !isVector && kept != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
-        if let cache, let cacheKey, let keptCopy {
-            cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
-                                           copy: keptCopy), at: cacheKey.key)
-            noteSource()
+        if let cache, let cached, let keptCopy,
+           cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
+                                          copy: keptCopy), at: cached.key),
+           let source {
+            cache.remember(source, as: cached.picture)
         }
         if let pixelSize, !isVector {
             let (w, h) = DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: pixelSize).last ?? kept
@@ -135,24 +133,25 @@ public struct DecodedImage: Sendable {
         }
     }
 
-    /// Where a cache keeps the copy of a picture of these bytes, and the picture's own size: for a raster picture
-    /// kept smaller than it is; nil for any other (kept whole, or a vector image).
+    /// Where a cache keeps the copy of a picture of these bytes, and the picture as its copies are named: for a
+    /// raster picture kept smaller than it is; nil for any other (kept whole, or a vector image).
     private static func cacheKey(in cache: PictureCache, bytes: [UInt8],
-                                 preparingFor pixelSize: Size?) -> (key: PictureCache.Key, width: Int, height: Int)? {
-        guard !looksLikeSVG(bytes), let header = PictureDecoder.header(of: bytes) else { return nil }
-        let keptAt = PictureDecoder.keptSize(width: header.width, height: header.height, drawnAt: pixelSize)
-        guard keptAt != (header.width, header.height) else { return nil }
-        return (cache.key(for: bytes, kept: keptAt), header.width, header.height)
+                                 preparingFor pixelSize: Size?) -> (key: PictureCache.Key, picture: PictureCache.Picture)? {
+        guard !looksLikeSVG(bytes), let header = PictureDecoder.header(of: bytes),
+              PictureDecoder.keptSize(width: header.width, height: header.height, drawnAt: pixelSize) != (header.width, header.height)
+        else { return nil }
+        let picture = PictureCache.Picture(bytes: bytes, width: header.width, height: header.height)
+        return cache.key(for: picture, drawnAt: pixelSize).map { ($0, picture) }
     }
 
     /// A picture a cache kept a small copy of (a raster picture kept smaller than it is): what it said of the
     /// picture, the copy as its kept copy, and the level prepared from the copy, as the picture decoded whole gives
-    /// them. The copy itself is never decoded whole. Nil when the cache has no copy under `key` for a picture of
-    /// this size, or one that cannot be decoded (a damaged file: the picture is then decoded whole, and its copy
+    /// them. The copy itself is never decoded whole. Nil when the cache has no copy under `key` of a picture of
+    /// `picture`'s size, or one that cannot be decoded (a damaged file: the picture is then decoded whole, and its copy
     /// written again).
-    private init?(cachedIn cache: PictureCache, at key: (key: PictureCache.Key, width: Int, height: Int), origin: Origin, name: String,
-                  preparingFor pixelSize: Size?) {
-        guard let entry = cache.entry(at: key.key), entry.width == key.width, entry.height == key.height,
+    private init?(cachedIn cache: PictureCache, at key: PictureCache.Key, of picture: PictureCache.Picture, origin: Origin,
+                  name: String, preparingFor pixelSize: Size?) {
+        guard let entry = cache.entry(at: key), entry.width == picture.width, entry.height == picture.height,
               let kept = PictureDecoder.header(of: entry.copy) else { return nil }
         // The level asked for; without one, the copy decoded at an eighth (cheaply: libjpeg-turbo's scaled DCT) to
         // know it decodes at all.

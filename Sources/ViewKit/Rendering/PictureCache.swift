@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CStatfs
 import FoundationEssentials
 import Locking
 
@@ -20,8 +21,9 @@ public final class PictureCache: Sendable {
     }
 
     /// The folder the copies are kept in.
-    public let directory: String
-    let budget: Int
+    public var directory: String { folder.path }
+    private let folder: CacheFolder
+    let settleTime: Double
     private let report: @Sendable (String) -> Void
     /// Bytes written since the folder was last kept within its budget (nil: not yet this run).
     private struct State { var writtenSinceTrim: Int?; var reported = false }
@@ -29,79 +31,125 @@ public final class PictureCache: Sendable {
 
     /// A cache in `directory` (made when first written to) of at most `budget` bytes; `report` is told, once, why
     /// a copy could not be written (the pictures are then decoded whole each run, as without a cache).
-    public init(directory: String, budget: Int = 48 << 20, report: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.directory = directory
-        self.budget = budget
+    /// `settleTime`: a file that changed more recently than this many seconds is not remembered as a source
+    /// (`remember`).
+    public init(directory: String, budget: Int = 48 << 20, settleTime: Double = 2,
+                report: @escaping @Sendable (String) -> Void = { _ in }) {
+        folder = CacheFolder(path: directory, budget: budget)
+        self.settleTime = settleTime
         self.report = report
     }
 
-    /// The cache of `$XDG_CACHE_HOME/<application>/pictures` (default `~/.cache/…`; a relative path is ignored, as
-    /// the XDG specification asks).
+    /// The cache of `$XDG_CACHE_HOME/<application>/pictures` (default `~/.cache/…`; see `CacheFolder`).
     public convenience init(application: String, environment: [String: String], report: @escaping @Sendable (String) -> Void) {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
-        self.init(directory: base + "/" + application + "/pictures", report: report)
+        self.init(directory: CacheFolder.path(application: application, name: "pictures", environment: environment), report: report)
     }
 
     /// Kept copies larger than this are neither written nor read (a transparent picture's copy is a PNG).
     static let entryLimit = 8 << 20
 
-    /// The file a picture of these bytes, kept at `kept` pixels, is stored in: worked out once (it hashes the
-    /// bytes) for the lookup and the store after a miss.
+    /// The file a picture's copy is stored in: worked out once (it hashes the picture's bytes) for the lookup and
+    /// the store after a miss.
     struct Key {
         let path: String
     }
 
-    /// The key of a picture of these bytes kept at `kept` pixels.
-    func key(for bytes: [UInt8], kept: (width: Int, height: Int)) -> Key {
-        Key(path: "\(directory)/\(String(PictureCache.hash(bytes), radix: 16))-\(bytes.count)-\(kept.width)x\(kept.height).pic")
-    }
+    /// A picture as its copies are named: a hash and the count of its bytes, and its own size in pixels.
+    struct Picture: Equatable {
+        let hash: UInt64, count: Int
+        let width: Int, height: Int
 
-    /// Names a picture's bytes without reading them: a file as it is now (its device, inode, size, and modification
-    /// and change times; a tagger keeping the modification time still changes the change time) and which picture in it
-    /// (`part`). Taken before the bytes are read, so a file changed meanwhile is another source at the next look.
-    public struct Source: Sendable {
-        let name: String
+        /// The picture of `bytes`, whose own size is `width` × `height`.
+        init(bytes: [UInt8], width: Int, height: Int) {
+            self.init(hash: PictureCache.hash(bytes), count: bytes.count, width: width, height: height)
+        }
 
-        /// The file at `path` as it is now; nil when it cannot be looked at.
-        public init?(file path: String, part: String = "") {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            let times = [info.st_mtim, info.st_ctim].map { "\($0.tv_sec).\($0.tv_nsec)" }.joined(separator: ",")
-            name = "\(path)\u{0}\(part)\u{0}\(info.st_dev):\(info.st_ino):\(info.st_size):\(times)"
+        init(hash: UInt64, count: Int, width: Int, height: Int) {
+            (self.hash, self.count, self.width, self.height) = (hash, count, width, height)
         }
     }
 
-    /// The file naming which copy a picture from `source`, drawn at `pixelSize`, was kept as.
-    private func pointerPath(_ source: Source, drawnAt pixelSize: Size?) -> String {
-        let drawn = pixelSize.map { "\($0.width)x\($0.height)" } ?? "any"
-        return "\(directory)/\(String(PictureCache.hash(Array((source.name + "@" + drawn).utf8)), radix: 16)).src"
+    /// Where the copy of `picture` drawn at `pixelSize` is kept (its kept size worked out now), or nil when it is kept
+    /// at its own size: nothing to copy.
+    func key(for picture: Picture, drawnAt pixelSize: Size?) -> Key? {
+        let kept = PictureDecoder.keptSize(width: picture.width, height: picture.height, drawnAt: pixelSize)
+        guard kept != (picture.width, picture.height) else { return nil }
+        return Key(path: "\(directory)/\(String(picture.hash, radix: 16))-\(picture.count)-\(kept.width)x\(kept.height).pic")
     }
 
-    /// The copy kept for a picture from `source` drawn at `pixelSize`, and the picture's own size, without reading
-    /// the picture: what `remember` noted. A hit is marked used.
-    func pointed(by source: Source, drawnAt pixelSize: Size?) -> (key: Key, width: Int, height: Int)? {
-        let path = pointerPath(source, drawnAt: pixelSize)
-        guard let data = PictureCache.read(path, limit: 512) else { return nil }
-        let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard fields.count == 3, let width = Int(fields[1]), let height = Int(fields[2]), fields[0].hasSuffix(".pic"),
-              !fields[0].contains("/") else { return nil }
-        utimensat(AT_FDCWD, path, nil, 0)
-        return (Key(path: directory + "/" + fields[0]), width, height)
+    /// Names a picture's bytes without reading them: a file as it is now (its device, inode, size, and modification
+    /// and change times) and which picture in it (`part`). Taken before the bytes are read, so a file changed
+    /// meanwhile is another source at the next look. Only on file systems whose change time moves with every
+    /// write, whatever a tagger does to the modification time (not FAT, exFAT or sshfs, whose change time is the
+    /// modification time): elsewhere there is none, and a picture is found by its bytes.
+    public struct Source: Sendable {
+        /// The file's path and the part (the pointer's name comes from them).
+        let place: String
+        /// The file as it is now.
+        let state: String
+        /// When the file last changed (its change time), in seconds.
+        let changed: Double
+
+        /// The file at `path` as it is now; nil when it cannot be looked at, or is on a file system without a change
+        /// time of its own.
+        public init?(file path: String, part: String = "") {
+            var info = stat(), volume = statfs()
+            guard stat(path, &info) == 0, statfs(path, &volume) == 0,
+                  Source.fileSystemsWithChangeTimes.contains(UInt32(truncatingIfNeeded: volume.f_type)) else { return nil }
+            place = "\(path)\u{0}\(part)"
+            let times = [info.st_mtim, info.st_ctim].map { "\($0.tv_sec).\($0.tv_nsec)" }.joined(separator: ",")
+            state = "\(info.st_dev):\(info.st_ino):\(info.st_size):\(times)"
+            changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+        }
+
+        /// statfs's f_type of file systems that keep a change time of their own (linux/magic.h): ext2–4, Btrfs, XFS,
+        /// tmpfs, F2FS, ZFS, bcachefs, overlayfs, NFS, CIFS and SMB2.
+        static let fileSystemsWithChangeTimes: Set<UInt32> = [0xEF53, 0x9123_683E, 0x5846_5342, 0x0102_1994, 0xF2F5_2010,
+                                                             0x2FC1_2FC1, 0xCA45_1A4E, 0x794C_7630, 0x6969, 0xFF53_4D42,
+                                                             0xFE53_4D42]
     }
 
-    /// Notes that a picture from `source`, of `width` × `height` pixels and drawn at `pixelSize`, is kept under
-    /// `key`, so the next run finds it without reading the picture (nothing happens when that is noted already).
-    func remember(_ source: Source, drawnAt pixelSize: Size?, as key: Key, width: Int, height: Int) {
-        let path = pointerPath(source, drawnAt: pixelSize)
-        let note = Array("\(key.path.split(separator: "/").last ?? "") \(width) \(height)".utf8)
-        guard PictureCache.read(path, limit: 512) != note else { return }
-        _ = write(note, to: path)
+    /// A source's pointer: the file (one per file and part) naming the picture it held when its copy was kept.
+    private func pointerPath(_ source: Source) -> String {
+        "\(directory)/\(String(PictureCache.hash(Array(source.place.utf8)), radix: 16)).src"
+    }
+
+    /// A pointer's bytes: the picture's hash, byte count and size, then the source's place and state (a pointer of
+    /// another file that hashed alike, or of this file before it changed, is told apart).
+    private static func pointer(to picture: Picture, from source: Source) -> [UInt8] {
+        Array("\(String(picture.hash, radix: 16)) \(picture.count) \(picture.width) \(picture.height)\n\(source.place)\n\(source.state)".utf8)
+    }
+
+    /// The picture `source` held when a run before kept its copy, if the file is as it was then, without reading
+    /// the picture. A hit is marked used.
+    func picture(from source: Source) -> Picture? {
+        let path = pointerPath(source)
+        guard let data = PictureCache.read(path, limit: 16 << 10), let end = data.firstIndex(of: 10) else { return nil }
+        let fields = String(decoding: data[..<end], as: UTF8.self).split(separator: " ")
+        guard fields.count == 4, let hash = UInt64(fields[0], radix: 16), let count = Int(fields[1]),
+              let width = Int(fields[2]), let height = Int(fields[3]) else { return nil }
+        let picture = Picture(hash: hash, count: count, width: width, height: height)
+        guard data == PictureCache.pointer(to: picture, from: source) else { return nil }
+        folder.markUsed(path)
+        return picture
+    }
+
+    /// Notes that `source` holds `picture`, whose copy is kept, so the next run finds it without reading the picture
+    /// (unless the file changed in the last `settleTime` seconds: a write in the same tick of its change time
+    /// would go unseen).
+    func remember(_ source: Source, as picture: Picture) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        guard Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - source.changed >= settleTime else { return }
+        let path = pointerPath(source), note = PictureCache.pointer(to: picture, from: source)
+        guard PictureCache.read(path, limit: 16 << 10) != note else { return }
+        if folder.write(note, to: path) == nil { wrote(note.count) }
     }
 
     /// The stored copy under `key`, if any and whole. A hit is marked used.
     func entry(at key: Key) -> Entry? {
         guard let data = PictureCache.read(key.path, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data) else { return nil }
-        utimensat(AT_FDCWD, key.path, nil, 0)
+        folder.markUsed(key.path)
         return entry
     }
 
@@ -117,65 +165,38 @@ public final class PictureCache: Sendable {
         return count == bytes.count ? bytes : nil
     }
 
-    /// Writes `bytes` to `path` whole or not at all (a file beside it, renamed over it); the reason when it cannot.
-    private func write(_ bytes: [UInt8], to path: String) -> String? {
-        // Made for the user alone (what someone listens to shows in the pictures), as XDG asks of its folders; another
-        // thread making it at the same moment is no failure.
-        var made = ""
-        for part in directory.split(separator: "/") {
-            made += "/" + part
-            if mkdir(made, 0o700) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-        }
-        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let failure = written == bytes.count ? nil : written < 0 ? String(cString: strerror(errno)) : "the disk is full"
-        close(fd)
-        if failure == nil && rename(temporary, path) == 0 { return nil }
-        let reason = failure ?? String(cString: strerror(errno))
-        unlink(temporary)
-        return reason
-    }
-
-    /// Stores a picture's copy (written whole or not at all), then keeps the folder within its budget: at the run's
-    /// first write, and after each quarter of the budget written.
-    func store(_ entry: Entry, at key: Key) {
+    /// Stores a picture's copy (written whole or not at all); whether it was.
+    @discardableResult
+    func store(_ entry: Entry, at key: Key) -> Bool {
         let encoded = PictureCache.encode(entry)
-        guard encoded.count <= PictureCache.entryLimit else { return }
-        if let reason = write(encoded, to: key.path) {
+        guard encoded.count <= PictureCache.entryLimit else { return false }
+        if let reason = folder.write(encoded, to: key.path) {
             let first = state.withLock { s in defer { s.reported = true }; return !s.reported }
             if first {
                 report("Small copies of large pictures cannot be kept in \(directory) (\(reason)): they are decoded whole at each start.")
             }
-            return
+            return false
         }
+        wrote(encoded.count)
+        return true
+    }
+
+    /// Keeps the folder within its budget after `bytes` were written to it: at the run's first write, and after
+    /// each quarter of the budget written.
+    private func wrote(_ bytes: Int) {
         let due = state.withLock { s -> Bool in
-            let written = (s.writtenSinceTrim ?? 0) + encoded.count
-            let due = s.writtenSinceTrim == nil || written > budget / 4
+            let written = (s.writtenSinceTrim ?? 0) + max(bytes, 4096)
+            let due = s.writtenSinceTrim == nil || written > folder.budget / 4
             s.writtenSinceTrim = due ? 0 : written
             return due
         }
         if due { trim() }
     }
 
-    /// Removes the least recently used copies (and notes of where a source's copy is) while the folder holds more
-    /// than the budget (down to three quarters of it), and files left half-written by a run that ended during a write.
+    /// Removes the least recently used copies and pointers while the folder holds more than the budget (down to
+    /// three quarters of it), and files left half-written by a run that ended during a write.
     func trim() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        var files: [(path: String, size: Int, used: Int)] = []
-        for name in names {
-            let path = directory + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if name.hasSuffix(".tmp") && time(nil) - info.st_mtim.tv_sec > 60 { unlink(path); continue }
-            if name.hasSuffix(".pic") || name.hasSuffix(".src") { files.append((path, Int(info.st_size), Int(info.st_mtim.tv_sec))) }
-        }
-        var total = files.reduce(0) { $0 + $1.size }
-        guard total > budget else { return }
-        for file in files.sorted(by: { $0.used < $1.used }) where total > budget * 3 / 4 {
-            if unlink(file.path) == 0 { total -= file.size }
-        }
+        folder.trim(suffixes: [".pic", ".src"])
     }
 
     // MARK: The file
