@@ -33,6 +33,18 @@ struct ScrollMotionTests {
         #expect(m.isFinished(at: 2.0))
     }
 
+    /// A glide rests once what is left of it is under half a point, slow: a carousel's cover that has visibly
+    /// arrived has settled (its track switches then, C7), not the better part of a second later.
+    @Test func aGlideRestsOnceWhatIsLeftOfItCannotBeSeen() {
+        let m = ScrollMotion(start: 0, target: 307, rate: 0.998, range: 0...3000)
+        let times = stride(from: 0.0, through: 5.0, by: 0.001)
+        let withinHalf = try! #require(times.first { abs(m.position(at: $0) - 307) < 0.5 })
+        let withinTenth = try! #require(times.first { abs(m.position(at: $0) - 307) < 0.1 })
+        #expect(m.isFinished(at: withinHalf + 0.001), "at rest under half a point from the end (\(withinHalf) s)")
+        #expect(!m.isFinished(at: withinHalf - 0.05), "not before")
+        #expect(withinTenth - withinHalf > 0.7, "the last four tenths of a point take \(withinTenth - withinHalf) s of decay")
+    }
+
     @Test func withoutBouncingMomentumStopsAtTheEdge() {
         let m = ScrollMotion(start: 900, velocity: 2000, rate: 0.998, range: 0...1000, bounces: false)
         #expect(stride(from: 0.0, through: 2.0, by: 0.01).map { m.position(at: $0) }.max()! <= 1000)

@@ -15,7 +15,10 @@ public struct ScrollMotion: Sendable {
     /// The spring's angular frequency for bounces (rad/s).
     public static let bounceOmega = 20.0
     /// Where the motion stops being tracked: within this distance and slower than `restSpeed`, it snaps to rest.
-    public static let restDistance = 0.1
+    /// Half a point: what is left of the glide then cannot be told apart on screen, and a carousel settles (and
+    /// switches its track) as its cover visibly arrives — at 0.1 the decay's last tenths of a point took another
+    /// 0.8 s, the title changing well after the cover had stopped (a tester).
+    public static let restDistance = 0.5
     public static let restSpeed = 2.0
 
     private enum Phase { case momentum(target: Double), springBack }
