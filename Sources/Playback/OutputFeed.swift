@@ -132,9 +132,15 @@ final class OutputFeed: Sendable {
                 done += n
             }
             let gain = withState { $0.gain } * 32768
-            // Ties to even: one instruction per sample (ties away from zero is a call into libm for each).
             scratch.withUnsafeBufferPointer { samples in
-                for i in 0..<(done * channels) { out[i] = Int16(max(-32768, min(32767, (samples[i] * gain).rounded(.toNearestOrEven)))) }
+                for i in 0..<(done * channels) {
+                    // Clamped first (a NaN a decoder gave is silence, not a full-scale click), then rounded to the
+                    // nearest, ties to even, by adding and taking away 1.5 × 2²³: a float that large has no fraction
+                    // bits, so the sum is rounded there — no call into libm per sample, as `rounded()` makes.
+                    let v = samples[i] * gain
+                    let clamped = v.isNaN ? 0 : min(max(v, -32768), 32767)
+                    out[i] = Int16((clamped + 12_582_912) - 12_582_912)
+                }
             }
             return done
         } ?? 0

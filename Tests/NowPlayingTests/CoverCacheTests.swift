@@ -33,6 +33,11 @@ struct CoverCacheTests {
         #expect(mode & 0o077 == 0, "the folder is the user's alone: \(String(mode, radix: 8))")
         let fileMode = try #require(FileManager.default.attributesOfItem(atPath: latest)[.posixPermissions] as? Int)
         #expect(fileMode & 0o077 == 0, "and so are its files: \(String(fileMode, radix: 8))")
+        // The first track's cover, trimmed to make room, is written again when that track is shown again (its URL
+        // was remembered: a desktop would have been pointed at a file no longer there).
+        let first = try #require(urls.first.flatMap { $0 }.flatMap { URL(string: $0)?.path })
+        #expect(!FileManager.default.fileExists(atPath: first), "the oldest went")
+        #expect(cache.url(for: tracks[0]) == urls[0] && FileManager.default.fileExists(atPath: first), "and comes back when shown")
     }
 
     @Test func aRelativeCacheHomeIsIgnored() {

@@ -200,13 +200,19 @@ struct SessionDurabilityTests {
         // fsync or fdatasync of `fd`, finished on its line or left "<unfinished ...>" while another thread's call was
         // written (strace -f interleaves threads).
         func flushes(_ line: String, _ fd: String) -> Bool { line.contains("sync(\(fd))") || line.contains("sync(\(fd) <unfinished") }
+        // What the call on line `i` returned: on its line, or on its "<... resumed>" line when it was left unfinished.
+        func returned(_ i: Int) -> String? {
+            let pid = calls[i].split(separator: " ").first.map(String.init) ?? ""
+            let end = calls[i].contains("<unfinished") ? calls[(i + 1)...].firstIndex { $0.hasPrefix(pid + " ") && $0.contains("resumed>") } : i
+            return end.flatMap { calls[$0].split(separator: "=").last?.trimmingCharacters(in: .whitespaces) }
+        }
         let rename = try #require(calls.lastIndex { $0.contains("rename") && $0.contains("state.json") }, "the state was renamed into place")
         let temp = try #require(calls[..<rename].lastIndex { $0.contains("openat(") && $0.contains("state.json.tmp") })
-        let tempFD = try #require(calls[temp].split(separator: "=").last?.trimmingCharacters(in: .whitespaces))
+        let tempFD = try #require(returned(temp))
         #expect(calls[temp..<rename].contains { flushes($0, tempFD) },
                 "the temporary file is flushed before the rename:\n\(calls[temp...].joined(separator: "\n"))")
         let folder = calls[rename...].firstIndex { $0.contains("openat(") && $0.contains("\"\(state)\"") && $0.contains("O_DIRECTORY") }
-        let folderFD = folder.flatMap { calls[$0].split(separator: "=").last?.trimmingCharacters(in: .whitespaces) }
+        let folderFD = folder.flatMap(returned)
         #expect(folder.map { calls[$0...].contains { flushes($0, folderFD ?? "?") } } == true,
                 "the folder is flushed after the rename:\n\(calls[rename...].joined(separator: "\n"))")
     }

@@ -13,8 +13,8 @@ struct CoverCache {
     var directory: String { folder.path }
     /// The app's folder listings (a picture beside a track is looked for there).
     private let folders: FolderListings
-    /// Track paths already looked up, and what they gave.
-    private var known: [String: String?] = [:]
+    /// Track paths already looked up, and what they gave: the URL, and the file written here for it, if one was.
+    private var known: [String: (url: String?, written: String?)] = [:]
 
     init(folders: FolderListings, environment: [String: String] = ProcessInfo.processInfo.environment, budget: Int = CoverCache.budget) {
         self.folders = folders
@@ -23,14 +23,24 @@ struct CoverCache {
 
     /// A file:// URL of the track's picture, or nil when it has none.
     mutating func url(for trackPath: String) -> String? {
-        if let hit = known[trackPath] { return hit }
+        if let hit = known[trackPath] {
+            // A cover written here is marked shown, and written again if the folder's trim took it meanwhile.
+            guard let written = hit.written else { return hit.url }
+            if FileManager.default.fileExists(atPath: written) {
+                folder.markUsed(written)
+                return hit.url
+            }
+        }
+        var written: String?
         let url: String?
         switch CoverArt.find(for: trackPath, folders: folders) {
-        case .embedded(let bytes): url = write(bytes).map { URL(fileURLWithPath: $0).absoluteString }
+        case .embedded(let bytes):
+            written = write(bytes)
+            url = written.map { URL(fileURLWithPath: $0).absoluteString }
         case .file(let path): url = URL(fileURLWithPath: path).absoluteString
         case .none, .refused: url = nil
         }
-        known[trackPath] = url
+        known[trackPath] = (url, written)
         return url
     }
 

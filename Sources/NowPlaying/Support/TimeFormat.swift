@@ -19,7 +19,7 @@ public enum TimeFormat {
     /// A track's length in a list: what the remaining time shows as it starts (a 40.6 s track is "0:41" in the
     /// queue and "−0:41" on the card at 0:00, not "0:40" beside it).
     public static func length(_ seconds: Double) -> String {
-        elapsed(seconds.isFinite ? seconds.rounded(.up) : 0)
+        String(remaining(position: 0, duration: seconds).drop(while: { $0 == "\u{2212}" }))
     }
 
     private static func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

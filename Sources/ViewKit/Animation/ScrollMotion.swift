@@ -17,7 +17,8 @@ public struct ScrollMotion: Sendable {
     /// Where the motion stops being tracked: within this distance and slower than `restSpeed`, it snaps to rest.
     /// Half a point: what is left of the glide then cannot be told apart on screen, and a carousel settles (and
     /// switches its track) as its cover visibly arrives — at 0.1 the decay's last tenths of a point took another
-    /// 0.8 s, the title changing well after the cover had stopped (a tester).
+    /// 0.8 s at the default rate (0.3 s at a carousel's 0.995, where the speed limit ends it at about 0.4 pt), the
+    /// title changing after the cover had stopped (a tester).
     public static let restDistance = 0.5
     public static let restSpeed = 2.0
 

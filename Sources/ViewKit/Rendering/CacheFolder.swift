@@ -39,6 +39,8 @@ public struct CacheFolder: Sendable {
             // Another thread or process making it at the same moment is no failure.
             if mkdir(made, 0o700) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
         }
+        // A folder an older version made readable by all is made the user's alone.
+        chmod(path, 0o700)
         let temporary = file + ".\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
@@ -74,7 +76,8 @@ public struct CacheFolder: Sendable {
         var total = files.reduce(0) { $0 + $1.size }
         guard total > budget else { return }
         for file in files.sorted(by: { $0.used < $1.used }) where total > budget * 3 / 4 && file.path != keeping {
-            if unlink(file.path) == 0 { total -= file.size }
+            // Gone already (another process trimming the same folder) counts as gone.
+            if unlink(file.path) == 0 || errno == ENOENT { total -= file.size }
         }
     }
 }

@@ -20,16 +20,22 @@ open class View {
     /// (UIKit's accessibilityLabel).
     public var accessibilityLabel: String?
 
-    /// The view this one is a subview of (UIView's superview). Not owning it: the superview owns its subviews, and
-    /// clears this as it goes. Unowned rather than weak: a weak reference gives the view it points to a side table,
-    /// through which every retain and release of it then goes (the frame walks retain each view they pass).
-    public private(set) unowned(safe) var superview: View?
+    /// The view this one is a subview of (UIView's superview).
+    public var superview: View? { superviewLink }
+    /// Not owning it: the superview owns its subviews, and clears this in its deinit. Unowned rather than weak: a weak
+    /// reference gives the view it points to a side table, through which every retain and release of it then goes
+    /// (the frame walks retain each view they pass). A subclass's deinit runs before that clearing: it must not ask
+    /// its subviews for their superview (reading a link to a view being deinitialised traps).
+    /// nonisolated(unsafe): written outside the main actor only by a superview's deinit, on the thread that let the
+    /// superview go; views are made, used and let go on the main actor, so that thread is the main one in practice, and
+    /// a deinit elsewhere would race only with a use of the subview on the main thread at that very moment.
+    nonisolated(unsafe) private unowned(safe) var superviewLink: View?
     public private(set) var subviews: [View] = []
 
     public init() {}
 
-    isolated deinit {
-        for s in subviews { s.superview = nil }
+    deinit {
+        for s in subviews { s.superviewLink = nil }
     }
 
     public convenience init(frame: Rect) {
@@ -121,7 +127,7 @@ open class View {
         } else {
             view.removeFromSuperview()
             subviews.insert(view, at: min(index, subviews.count))
-            view.superview = self
+            view.superviewLink = self
             view.superviewChanges &+= 1
             view.didMoveToSuperview()
         }
@@ -138,7 +144,7 @@ open class View {
         guard let parent = superview else { return }
         parent.setNeedsDisplay()
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        superviewLink = nil
         superviewChanges &+= 1
         parent.setNeedsLayout()
         didMoveToSuperview()
