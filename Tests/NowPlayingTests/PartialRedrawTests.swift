@@ -87,6 +87,35 @@ struct PartialRedrawTests {
                 "\(redrawn) pixels redrawn for a slider and two labels of \(moving.reduce(0) { $0 + $1.area })")
     }
 
+    /// A progress tick moving the thumb a few points redraws around the thumb, not the slider's whole track
+    /// (SPEC T6's slider following playback; the cost of playing, issue 18).
+    @Test func aProgressTickRedrawsAroundTheThumb() throws {
+        let app = try NowPlayingApp(options: headlessOptions(size: Size(width: 375, height: 667)))
+        let application = app.application
+        var quiet = 0
+        for _ in 0..<600 where quiet < 10 {
+            let before = application.renderer.frameCount
+            app.advanceFrame()
+            quiet = application.renderer.frameCount == before ? quiet + 1 : 0
+        }
+        let slider = try #require(application.window.viewWithIdentifier("progress") as? Slider)
+        app.view.showProgress(position: 12.1, duration: 42)
+        app.advanceFrame()
+        app.view.showProgress(position: 12.6, duration: 42)
+        app.advanceFrame()
+        let place = slider.convert(slider.bounds, to: nil)
+        let travel = slider.thumbTravel(forBounds: slider.bounds)
+        let move = (travel.end - travel.start) * 0.5 / 42
+        let thumb = slider.currentThumbImage?.size.width ?? 14
+        let near = application.renderer.lastRegions.filter {
+            !$0.intersection(PixelRect(enclosing: place)).isEmpty
+        }
+        #expect(!near.isEmpty, "the thumb moved \(move) points")
+        // The thumb where it was and is, a pixel around, whole pixels: thumb + move + 2 + 2.
+        #expect(near.allSatisfy { Double($0.width) <= thumb + move + 4 },
+                "redrawn \(near) for a thumb of \(thumb) points moving \(move) on a track of \(place.width)")
+    }
+
     static func differingPixels(_ a: Surface, _ b: Surface) -> Int {
         guard a.width == b.width, a.height == b.height else { return Int.max }
         var n = 0

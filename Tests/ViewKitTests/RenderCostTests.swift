@@ -210,4 +210,82 @@ struct RenderCostTests {
         #expect(c.renderer.lastRegions == [PixelRect(x: 59, y: 10, width: 31, height: 40)])
         #expect(under.draws == drawsUnder, "nothing under the scroller's backdrop is drawn")
     }
+
+    /// Counts how often a frame's walks look at it: its drawn extent (for its subtree's box) or whether it paints
+    /// opaquely (for what covers a redrawn rectangle).
+    final class Looked: View {
+        var looks = 0
+        override var drawnContentBounds: Rect { looks += 1; return presentationBounds }
+        override var drawsOpaqueContent: Bool { looks += 1; return false }
+    }
+
+    /// A frame's cost follows what changed, not the tree's shape: each view's subtree box is worked out once per
+    /// frame (it was again for each ancestor drawn, each place and each covering walk: depth times and more), and
+    /// the walks for what covers the redrawn rectangle pass over subtrees lying elsewhere.
+    @Test func aFrameLooksAtEachViewOnce() throws {
+        let c = try canvas()
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        window.backgroundColor = .black
+        // A library of 8 rows nested 8 deep in the top half, and a small label at the bottom that changes.
+        var looked: [Looked] = []
+        var parent: View = window
+        for depth in 0..<8 {
+            let row = Looked(frame: Rect(x: 0, y: depth == 0 ? 0 : 5, width: 100, height: 40))
+            parent.addSubview(row)
+            for i in 0..<4 {
+                let leaf = Looked(frame: Rect(x: Double(i) * 25, y: 0, width: 20, height: 4))
+                row.addSubview(leaf)
+                looked.append(leaf)
+            }
+            looked.append(row)
+            parent = row
+        }
+        let label = Probe(frame: Rect(x: 10, y: 90, width: 30, height: 6))
+        window.addSubview(label)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        for v in looked { v.looks = 0 }
+        label.setNeedsDisplay()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions == [PixelRect(x: 9, y: 89, width: 32, height: 8)])
+        let looks = looked.map(\.looks).reduce(0, +)
+        #expect(looks <= looked.count, "\(looked.count) views away from the change looked at \(looks) times")
+    }
+
+    /// A slider's value moving its thumb by a few pixels redraws around the thumb, not the whole track (UIKit's
+    /// setNeedsDisplay(_:)), and the frame equals one drawn whole; moved, the slider is redrawn whole.
+    @Test func aSliderRedrawsAroundItsThumb() throws {
+        let c = try OffscreenCanvas(size: Size(width: 400, height: 40), fonts: Fixtures.fonts)
+        let window = Window(clock: ManualClock())
+        window.frame = Rect(x: 0, y: 0, width: 400, height: 40)
+        let backdrop = GradientView(frame: window.bounds)
+        backdrop.topColor = .red
+        backdrop.bottomColor = .blue
+        let slider = Slider(frame: Rect(x: 0, y: 5, width: 400, height: 30))
+        slider.value = 0.5
+        window.addSubview(backdrop)
+        window.addSubview(slider)
+        window.layoutTreeIfNeeded()
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        func pixels() -> [UInt32] {
+            (0..<40).flatMap { y in (0..<400).map { x in
+                let p = c.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            } }
+        }
+        // The default thumb is 14 points; its travel is 400 - 14 = 386, so a hundredth moves it 3.86 points: from
+        // 193…207 to 196.86…210.86, rows 13…27; with a pixel around, columns 192…212 and rows 12…28.
+        slider.value = 0.51
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions == [PixelRect(x: 192, y: 12, width: 20, height: 16)])
+        let partial = pixels()
+        c.renderer.render(window, background: .black)
+        #expect(partial == pixels(), "the part redrawn meets the rest as a whole redraw draws it")
+        slider.value = 0.2
+        slider.frame.origin.y = 4
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        #expect(c.renderer.lastRegions == [PixelRect(x: 0, y: 3, width: 400, height: 33)], "moved: where it was and is, whole")
+    }
 }
+

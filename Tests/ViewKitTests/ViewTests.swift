@@ -89,6 +89,44 @@ struct ViewTests {
         #expect(v.count == 2, "a size change asks for layout")
     }
 
+    /// A layout pass goes down only the branches holding a marked view (UIKit lays out only views that need it;
+    /// a pass that looked at every view cost what the tree holds at each time label's change).
+    @Test func aLayoutPassLooksOnlyAtMarkedBranches() {
+        final class Counting: View { var count = 0; override func layoutSubviews() { count += 1 } }
+        let w = Window(clock: ManualClock())
+        w.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        var rows: [[Counting]] = []
+        for _ in 0..<10 {
+            let row = Counting(frame: Rect(x: 0, y: 0, width: 100, height: 10))
+            w.addSubview(row)
+            var cells: [Counting] = [row]
+            for _ in 0..<10 {
+                let cell = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                row.addSubview(cell)
+                cells.append(cell)
+            }
+            rows.append(cells)
+        }
+        w.layoutTreeIfNeeded()
+        #expect(rows.allSatisfy { $0.allSatisfy { $0.count == 1 } }, "each new view laid out once")
+        #expect(w.lastLayoutPassLooks == 111, "the window, 10 rows and 100 cells")
+        rows[3][7].setNeedsLayout()
+        w.layoutTreeIfNeeded()
+        #expect(rows[3][7].count == 2)
+        #expect(rows.joined().filter { $0.count == 2 }.count == 1, "only the marked view laid out again")
+        #expect(w.lastLayoutPassLooks == 1 + 10 + 10, "the window, its rows (one holds the mark) and that row's cells, not 111")
+        // A view added to a row already laid out is laid out at the next pass, as is one marked inside it.
+        let added = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let inner = Counting(frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        added.addSubview(inner)
+        added.layoutIfNeeded()
+        inner.setNeedsLayout()
+        rows[5][0].addSubview(added)
+        w.layoutTreeIfNeeded()
+        #expect(added.count == 1 && inner.count == 2)
+        #expect(rows[5][0].count == 2, "its row lays out its new subview")
+    }
+
     @Test func testWindowTracksDirtiness() {
         let w = Window()
         w.frame = Rect(x: 0, y: 0, width: 100, height: 100)

@@ -61,12 +61,14 @@ public final class Window: View {
     }
     public override func subtreeNeedsLayout() { needsLayoutPass = true }
 
-    /// Lays out the whole tree if any view asked for it.
+    /// Lays out the views of the tree that asked for it, if any did.
     public func layoutTreeIfNeeded() {
         guard needsLayoutPass else { return }
         needsLayoutPass = false
-        layoutIfNeeded()
+        lastLayoutPassLooks = layOutMarked()
     }
+    /// How many views the last layout pass looked at (for tests: it follows the views marked, not the tree).
+    private(set) var lastLayoutPassLooks = 0
 
     // MARK: Touch routing
 

@@ -24,14 +24,14 @@ struct Occlusion {
 
     init() {}
 
-    init(root: View, transform: AffineTransform, region: PixelRect) {
+    init(root: View, transform: AffineTransform, region: PixelRect, boxes: SubtreeBoxes) {
         regionArea = region.area
-        occluder = Occlusion.topmost(in: root, transform: transform, region: region)
+        occluder = Occlusion.topmost(in: root, transform: transform, region: region, boxes: boxes)
         if let occluder {
             passedOccluder = false
             occluderAncestors = Occlusion.ancestors(of: occluder)
         }
-        if let (view, pixels) = Occlusion.largest(in: root, after: occluder, transform: transform, within: region) {
+        if let (view, pixels) = Occlusion.largest(in: root, after: occluder, transform: transform, within: region, boxes: boxes) {
             partialCover = view
             covered = pixels
             passedPartialCover = false
@@ -92,32 +92,34 @@ struct Occlusion {
     }
 
     /// The last view in drawing order that covers `region` opaquely: the occluder, without a partial cover
-    /// looked for (all a changed view's place needs: is it under an opaque view drawn after it?).
-    static func topmost(in view: View, transform parent: AffineTransform, region: PixelRect) -> View? {
+    /// looked for (all a changed view's place needs: is it under an opaque view drawn after it?). A subtree
+    /// whose box does not hold the region holds no view that covers it, and is passed over.
+    static func topmost(in view: View, transform parent: AffineTransform, region: PixelRect, boxes: SubtreeBoxes) -> View? {
         guard !view.isHidden, view.presentationAlpha >= 1 else { return nil }
         let m = view.presentationTransformToSuperview.concatenating(parent)
         guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return nil }
-        let rect = m.apply(to: view.presentationBounds)
-        let covers = rect.minX <= Double(region.x) && rect.minY <= Double(region.y)
-            && rect.maxX >= Double(region.x + region.width) && rect.maxY >= Double(region.y + region.height)
+        guard boxes.box(of: view, in: m).holds(region) else { return nil }
+        let covers = m.apply(to: view.presentationBounds).holds(region)
         // A clipping view that does not cover the region cuts its subviews short of covering it too.
         if view.clipsToBounds && !covers { return nil }
         for s in view.subviewsInDrawingOrder.reversed() {
-            if let found = topmost(in: s, transform: m, region: region) { return found }
+            if let found = topmost(in: s, transform: m, region: region, boxes: boxes) { return found }
         }
         return covers && view.paintsOpaquely ? view : nil
     }
 
     /// The opaque view drawn after `occluder` covering the most pixels of `region`, and those pixels (none
-    /// under a tenth of it).
+    /// under a tenth of it). A subtree whose box lies outside what is left of the region is passed over.
     private static func largest(in root: View, after occluder: View?, transform: AffineTransform,
-                                within region: PixelRect) -> (View, PixelRect)? {
+                                within region: PixelRect, boxes: SubtreeBoxes) -> (View, PixelRect)? {
         var best: (view: View, pixels: PixelRect)?
         var eligible = occluder == nil
         func visit(_ view: View, _ parent: AffineTransform, _ bound: PixelRect) {
             guard !view.isHidden, view.presentationAlpha >= 1 else { return }
             let m = view.presentationTransformToSuperview.concatenating(parent)
             guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return }
+            // The occluder's box holds the whole region: it is never passed over.
+            guard !PixelRect(enclosing: boxes.box(of: view, in: m)).intersection(bound).isEmpty else { return }
             let rect = m.apply(to: view.presentationBounds)
             if eligible && view.paintsOpaquely {
                 let pixels = PixelRect(paintedWholly: rect).intersection(bound)
@@ -204,6 +206,14 @@ extension PixelRect {
         let x1 = min(p(r.maxX.rounded(.down)), p(r.minX.rounded(.down)) + p(r.width.rounded(.down)))
         let y1 = min(p(r.maxY.rounded(.down)), p(r.minY.rounded(.down)) + p(r.height.rounded(.down)))
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+extension Rect {
+    /// Whether these bounds hold every pixel of `region`.
+    func holds(_ region: PixelRect) -> Bool {
+        minX <= Double(region.x) && minY <= Double(region.y)
+            && maxX >= Double(region.x + region.width) && maxY >= Double(region.y + region.height)
     }
 }
 

@@ -17,6 +17,8 @@ extension Renderer {
         let (target, isNew) = frameTarget(width: w, height: h)
         setTarget(target, size: (w, h))
         var region = DirtyRegion(bounds: screen)
+        boxes.beginFrame()
+        defer { boxes.endFrame() }
         // A new frame target holds nothing of the last frame: it is drawn whole.
         if let changed, !isNew {
             addPlaces(of: changed, root: root, base: base, to: &region)
@@ -46,7 +48,7 @@ extension Renderer {
 
     /// Draws the tree clipped to `rect`, over the background unless an opaque view covers all of it.
     private func draw(_ root: View, within rect: PixelRect, background: Color, base: AffineTransform) {
-        occlusion = Occlusion(root: root, transform: base, region: rect)
+        occlusion = Occlusion(root: root, transform: base, region: rect, boxes: boxes)
         setClip(rect)
         if occlusion.occluder == nil {
             let c = background.rgba8
@@ -62,13 +64,21 @@ extension Renderer {
     private func addPlaces(of views: [View], root: View, base: AffineTransform, to region: inout DirtyRegion) {
         for v in views {
             let inTree = v.rootView === root && v.isVisibleInTree
+            let now = inTree ? place(of: v, base: base) : nil
             var places: [PixelRect] = []
-            if let old = v.lastDrawnRect { places.append(old) }
-            if inTree { places.append(place(of: v, base: base)) }
+            if let part = v.invalidRect, let now, v.lastDrawnRect == now {
+                // Only part of its drawing changed, where it was drawn last: that part (a pixel around it, as
+                // around each view).
+                let m = v.presentationTransformToRoot.concatenating(base)
+                places.append(PixelRect(enclosing: m.apply(to: part).insetBy(dx: -1, dy: -1)).intersection(now))
+            } else {
+                if let old = v.lastDrawnRect { places.append(old) }
+                if let now { places.append(now) }
+            }
             for place in places {
                 let visible = place.intersection(region.bounds)
                 guard !visible.isEmpty else { continue }
-                if inTree, let cover = Occlusion.topmost(in: root, transform: base, region: visible), v.isDrawn(below: cover) { continue }
+                if inTree, let cover = Occlusion.topmost(in: root, transform: base, region: visible, boxes: boxes), v.isDrawn(below: cover) { continue }
                 region.add(visible)
             }
         }
@@ -77,7 +87,7 @@ extension Renderer {
     /// Where a view's subtree can draw now: its bounding box, cut to every clipping ancestor (a cell moving in
     /// a scroll view redraws inside it, where the scroll view's own backdrop can hide what lies under it).
     private func place(of v: View, base: AffineTransform) -> PixelRect {
-        var place = PixelRect(enclosing: v.subtreeBounds(in: v.presentationTransformToRoot.concatenating(base)))
+        var place = PixelRect(enclosing: boxes.box(of: v, in: v.presentationTransformToRoot.concatenating(base)))
         var ancestor = v.superview
         while let a = ancestor {
             if a.clipsToBounds {
@@ -93,7 +103,7 @@ extension Renderer {
         guard !view.isHidden, viewAlpha > 0, alpha > 0, !occlusion.hides(view, box: nil),
               snapshotExclusions.isEmpty || !snapshotExclusions.contains(ObjectIdentifier(view)) else { return }
         let m = view.presentationTransformToSuperview.concatenating(parent)
-        let box = view.subtreeBounds(in: m)
+        let box = boxes.box(of: view, in: m)
         record(view, box: box)
         let visible = PixelRect(enclosing: box).intersection(clip)
         // Nothing of it falls in the place being redrawn, or all of that is under a view drawn later.
@@ -159,7 +169,7 @@ extension Renderer {
             }
             for s in view.subviewsInDrawingOrder {
                 if let folded, s === folded.view {
-                    record(s, box: s.subtreeBounds(in: s.presentationTransformToSuperview.concatenating(m)))
+                    record(s, box: boxes.box(of: s, in: s.presentationTransformToSuperview.concatenating(m)))
                 } else {
                     draw(s, parent: m, alpha: alpha, clip: childClip)
                 }

@@ -5,7 +5,7 @@ extension Renderer {
     /// Renders the subtree at full opacity into an offscreen target, then composites it once with `alpha`,
     /// so overlapping children do not show through each other (UIKit's group opacity).
     func drawGroup(_ view: View, transform m: AffineTransform, alpha: Double, clip: PixelRect) {
-        let box = clip.intersection(PixelRect(enclosing: view.subtreeBounds(in: m)))
+        let box = clip.intersection(PixelRect(enclosing: boxes.box(of: view, in: m)))
         guard !box.isEmpty else { return }
         // On the software renderer, a root that paints its whole bounds opaquely and clips its subtree to them,
         // unturned, is drawn only within the pixels its fill paints (origin and size truncated apart): every

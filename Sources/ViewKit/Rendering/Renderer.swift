@@ -149,6 +149,8 @@ public final class Renderer {
 
     /// The view under which nothing needs drawing this frame, and its ancestors (drawn, minus their own content).
     var occlusion = Occlusion()
+    /// The subtree bounds of the views drawn, kept while a frame is drawn.
+    let boxes = SubtreeBoxes()
 
     /// Whether frames are drawn into `frame` and copied to the window: on GPU renderers, whose back buffer is
     /// undefined after presenting (unless frames are presented in part); the software renderer draws into the

@@ -16,7 +16,10 @@ open class Slider: Control {
         set {
             guard newValue.isFinite else { return }
             let v = clamp(newValue)
-            if v != storedValue { storedValue = v; setNeedsDisplay() }
+            guard v != storedValue else { return }
+            let old = storedValue
+            storedValue = v
+            setNeedsDisplay(changedRect(from: old, to: v))
         }
     }
     public var minimumTrackTintColor: Color = .white { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
@@ -81,6 +84,15 @@ open class Slider: Control {
         let (start, end) = thumbTravel(forBounds: bounds)
         guard end > start else { return minimumValue }
         return clamp(minimumValue + (x - start) / (end - start) * (maximumValue - minimumValue))
+    }
+
+    /// What a change of value redraws (bounds space): the thumb where it was and where it is, and the track's
+    /// filled part between them.
+    private func changedRect(from old: Double, to new: Double) -> Rect {
+        let was = thumbRect(forBounds: bounds, value: old), now = thumbRect(forBounds: bounds, value: new)
+        let track = trackRect(forBounds: bounds)
+        let filled = Rect(x: min(was.midX, now.midX), y: track.minY, width: abs(now.midX - was.midX), height: track.height)
+        return was.union(now).union(filled)
     }
 
     open override var hasContent: Bool { true }

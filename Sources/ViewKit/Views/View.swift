@@ -130,6 +130,8 @@ open class View {
             view.superviewLink = self
             view.superviewChanges &+= 1
             view.didMoveToSuperview()
+            // A view marked before it joined (a new view is) is laid out at the tree's next pass.
+            if view.needsLayout || view.subviewNeedsLayout { view.markLayoutBranch() }
         }
         setNeedsLayout()
         setNeedsDisplay()
@@ -191,21 +193,42 @@ open class View {
 
     // MARK: Layout
 
+    /// Whether the view is marked to lay out its subviews at the next layout pass.
     public private(set) var needsLayout = true
+    /// Whether a view below this one is marked: a layout pass goes down only such branches, so its cost follows
+    /// what changed, not the size of the tree (a time label's new text lays out its row, not the library).
+    private var subviewNeedsLayout = false
 
+    /// Marks the view to lay out its subviews at the next layout pass (UIView's setNeedsLayout).
     public func setNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
-        rootView.subtreeNeedsLayout()
+        markLayoutBranch()
     }
 
-    /// Lays out this view if it is marked, then its subviews, top-down.
-    public func layoutIfNeeded() {
+    /// Marks the branch from this view up to the root as holding a view to lay out, and tells the root.
+    private func markLayoutBranch() {
+        var v = self
+        while let s = v.superview {
+            s.subviewNeedsLayout = true
+            v = s
+        }
+        v.subtreeNeedsLayout()
+    }
+
+    /// Lays out this view if it is marked, then the marked views below it, top-down (UIView's layoutIfNeeded).
+    public func layoutIfNeeded() { layOutMarked() }
+
+    /// `layoutIfNeeded`, returning how many views it looked at (the pass's cost, for tests).
+    @discardableResult
+    func layOutMarked() -> Int {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for s in subviews { s.layoutIfNeeded() }
+        guard subviewNeedsLayout else { return 1 }
+        subviewNeedsLayout = false
+        return subviews.reduce(1) { $0 + $1.layOutMarked() }
     }
 
     /// Override to place subviews from `bounds`; never call directly (use setNeedsLayout / layoutIfNeeded).
@@ -231,6 +254,24 @@ open class View {
     /// Marks the view for a redraw on the next turn of the loop: the window redraws where the view's
     /// subtree was and where it is now (the whole window when the view is the window).
     public func setNeedsDisplay() {
+        invalidRect = nil
+        markForDisplay()
+    }
+
+    /// Marks only `rect` (bounds space) of the view's own drawing as changed (UIView's setNeedsDisplay(_:)): a
+    /// slider whose thumb moved a pixel redraws around the thumb, not its whole track. The whole view is redrawn
+    /// when it also asked for that, or moved or changed size meanwhile.
+    public func setNeedsDisplay(_ rect: Rect) {
+        // Already waiting for a redraw: the parts add up (nil, the whole view, stays so).
+        invalidRect = isPendingDisplay ? invalidRect?.union(rect) : rect
+        markForDisplay()
+    }
+
+    /// The part of the view's own drawing that changed, in bounds space, while only parts were marked since it
+    /// last joined the window's list of views to redraw; nil: all of it.
+    private(set) var invalidRect: Rect?
+
+    private func markForDisplay() {
         var v = self
         v.displayGeneration &+= 1
         while let s = v.superview {
@@ -328,14 +369,25 @@ open class View {
     }
 
     // The values on screen: the animated value when a property is animating, else the model value.
-    public var presentationBounds: Rect { animations[.bounds]?.current.rect ?? bounds }
-    public var presentationCenter: Point { animations[.center]?.current.point ?? center }
-    public var presentationTransform: AffineTransform { animations[.transform]?.current.affine ?? transform }
-    public var presentationAlpha: Double { animations[.alpha]?.current.number ?? alpha }
-    public var presentationBackgroundColor: Color? { animations[.backgroundColor]?.current.color ?? backgroundColor }
-    public var presentationCornerRadius: Double { animations[.cornerRadius]?.current.number ?? cornerRadius }
-    public var presentationBorderWidth: Double { animations[.borderWidth]?.current.number ?? borderWidth }
-    public var presentationBorderColor: Color { (animations[.borderColor]?.current.color ?? borderColor) ?? borderColor }
+    // (Most views animate nothing: the empty check spares a hashed lookup each, on every walk of every frame.)
+    public var presentationBounds: Rect { animations.isEmpty ? bounds : animations[.bounds]?.current.rect ?? bounds }
+    public var presentationCenter: Point { animations.isEmpty ? center : animations[.center]?.current.point ?? center }
+    public var presentationTransform: AffineTransform {
+        animations.isEmpty ? transform : animations[.transform]?.current.affine ?? transform
+    }
+    public var presentationAlpha: Double { animations.isEmpty ? alpha : animations[.alpha]?.current.number ?? alpha }
+    public var presentationBackgroundColor: Color? {
+        animations.isEmpty ? backgroundColor : animations[.backgroundColor]?.current.color ?? backgroundColor
+    }
+    public var presentationCornerRadius: Double {
+        animations.isEmpty ? cornerRadius : animations[.cornerRadius]?.current.number ?? cornerRadius
+    }
+    public var presentationBorderWidth: Double {
+        animations.isEmpty ? borderWidth : animations[.borderWidth]?.current.number ?? borderWidth
+    }
+    public var presentationBorderColor: Color {
+        animations.isEmpty ? borderColor : (animations[.borderColor]?.current.color ?? borderColor) ?? borderColor
+    }
 
     /// The frame as on screen.
     public var presentationFrame: Rect {
@@ -364,7 +416,9 @@ open class View {
 
     /// Bounds space to superview space: the bounds' centre goes to `center`, with `transform` about it.
     static func placement(bounds b: Rect, center c: Point, transform t: AffineTransform) -> AffineTransform {
-        AffineTransform(translationX: -b.midX, y: -b.midY)
+        // Most views are not turned nor scaled: a translation alone (the same numbers as the product below).
+        if t.isIdentity { return AffineTransform(translationX: c.x - b.midX, y: c.y - b.midY) }
+        return AffineTransform(translationX: -b.midX, y: -b.midY)
             .concatenating(t)
             .concatenating(AffineTransform(translationX: c.x, y: c.y))
     }

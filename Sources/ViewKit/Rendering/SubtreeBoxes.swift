@@ -1,0 +1,37 @@
+/// The subtree bounds of the views a frame draws, in the frame's target pixels (`View.subtreeBounds(in:)`), each
+/// worked out once per frame and kept for the rest of it. The frame's walks ask for them many times — where each
+/// changed view was and is, what covers each redrawn rectangle, where each view drawn lies — and worked out again
+/// at each ask, a box cost a walk of the whole subtree (the root's, the whole tree) for each ancestor of each view
+/// drawn. The tree does not change while a frame is drawn.
+@MainActor
+final class SubtreeBoxes {
+    private var boxes: [ObjectIdentifier: (transform: AffineTransform, box: Rect)] = [:]
+    /// Between `beginFrame` and `endFrame`: outside a frame (a snapshot), nothing is kept.
+    private var isKeeping = false
+
+    init() {}
+
+    /// Keeps the boxes worked out from now on, until `endFrame`.
+    func beginFrame() { isKeeping = true }
+
+    /// Forgets the frame's boxes: the tree may change before the next one (the table's room is kept for it).
+    func endFrame() {
+        isKeeping = false
+        boxes.removeAll(keepingCapacity: true)
+    }
+
+    /// The subtree bounds of `view` drawn under `m` (its transform to target pixels): kept from an earlier ask
+    /// in the frame under the same transform, or worked out now (with those of the subviews it holds).
+    func box(of view: View, in m: AffineTransform) -> Rect {
+        let id = ObjectIdentifier(view)
+        if isKeeping, let kept = boxes[id], kept.transform == m { return kept.box }
+        var box = m.apply(to: view.drawnContentBounds).insetBy(dx: -1, dy: -1)
+        if !view.clipsToBounds {
+            for s in view.subviews where !s.isHidden && s.presentationAlpha > 0 {
+                box = box.union(self.box(of: s, in: s.presentationTransformToSuperview.concatenating(m)))
+            }
+        }
+        if isKeeping { boxes[id] = (m, box) }
+        return box
+    }
+}
