@@ -297,4 +297,24 @@ struct EarlyCoverTests {
         let folderName = URL(fileURLWithPath: folder).lastPathComponent
         #expect(MessageBanner.onScreen(line) == "The picture …/\(folderName)/cover.jpg cannot be read; using a placeholder.")
     }
+
+    /// A cover.jpg cut short (a download that stopped) is shown as far as it goes, grey below, and said so: in the
+    /// app's words, libjpeg-turbo's in parentheses left to stderr.
+    @Test func aCoverCutShortIsShownAndSaid() throws {
+        let folder = NSTemporaryDirectory() + "np-cut-cover-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let track = folder + "/01 Lantern Bay.opus"
+        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
+        let bytes = try LargeCoverLibrary.cover(side: 600, seed: 4, format: .jpeg)
+        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
+        let outcome = CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: nil)
+        let said: (DecodedImage, String)? = if case .damaged(let picture, let line) = outcome { (picture, line) } else { nil }
+        let (picture, line) = try #require(said, "\(outcome)")
+        #expect(picture.size == Size(width: 600, height: 600))
+        #expect(line.hasPrefix("The picture \(folder)/cover.jpg is cut short (") && line.hasSuffix("): part of it shows grey."), "\(line)")
+        let folderName = URL(fileURLWithPath: folder).lastPathComponent
+        #expect(MessageBanner.onScreen(line) == "The picture …/\(folderName)/cover.jpg is cut short: part of it shows grey.")
+    }
 }
+

@@ -114,6 +114,8 @@ struct PartialRedrawTests {
         // The thumb where it was and is, a pixel around, whole pixels: thumb + move + 2 + 2.
         #expect(near.allSatisfy { Double($0.width) <= thumb + move + 4 },
                 "redrawn \(near) for a thumb of \(thumb) points moving \(move) on a track of \(place.width)")
+        let drawn = try #require(application.renderer.readPixels())
+        #expect(PartialRedrawTests.differingPixels(drawn, try application.captureFrame()) == 0, "as a full redraw draws it")
     }
 
     static func differingPixels(_ a: Surface, _ b: Surface) -> Int {

@@ -286,6 +286,32 @@ struct RenderCostTests {
         slider.frame.origin.y = 4
         c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
         #expect(c.renderer.lastRegions == [PixelRect(x: 0, y: 3, width: 400, height: 33)], "moved: where it was and is, whole")
+        // A track taller than the thumb is wide: the filled part's rounded end (radius 10) reaches past the thumb
+        // (7 each side of its centre); near the start, the rounding of its start shrinks with it.
+        slider.trackHeight = 20
+        for value in [0.5, 0.53, 0.47, 0.02, 0.01, 0.04] {
+            slider.value = value
+            c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+            let partial = pixels()
+            c.renderer.render(window, background: .black)
+            #expect(partial == pixels(), "value \(value), redrawn \(c.renderer.lastRegions)")
+        }
+        // Held near its end, the larger thumb reaches beyond the slider's bounds (its travel is the normal thumb's):
+        // let go, it leaves nothing behind.
+        slider.trackHeight = 4
+        slider.frame = Rect(x: 20, y: 5, width: 360, height: 30)
+        slider.setThumbImage(try Fixtures.solidImage(width: 12, height: 12, hex: "ffffff"), for: .normal)
+        slider.setThumbImage(try Fixtures.solidImage(width: 28, height: 28, hex: "00ff00"), for: .highlighted)
+        slider.value = 1
+        c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+        for (held, value) in [(true, 1.0), (true, 0.99), (false, 0.99)] {
+            slider.isHighlighted = held
+            slider.value = value
+            c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
+            let partial = pixels()
+            c.renderer.render(window, background: .black)
+            #expect(partial == pixels(), "held \(held) at \(value)")
+        }
     }
 }
 

@@ -65,7 +65,7 @@ final class MessageBanner: View {
     /// folder's name stay ("03 Orchard (live).flac").
     static func onScreen(_ message: String) -> String {
         let path = #/(^|[\s("'])(/[^:;\n]*?\.[A-Za-z0-9]{1,5})(?=$|[\s:;,)"']|\.(?:$|\s))/#
-        let detail = #/(?<said>damaged or not audio|could be opened|cannot be read|could not be used) \((?:[^()]|\([^()]*\))*\)/#
+        let detail = #/(?<said>damaged or not audio|could be opened|cannot be read|could not be used|is cut short) \((?:[^()]|\([^()]*\))*\)/#
         return message.replacing(path) { match in
             let parts = match.output.2.split(separator: "/")
             return match.output.1 + (parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : match.output.2)

@@ -15,6 +15,16 @@ final class CoverLoader: Sendable {
         case none
         /// A picture was found but cannot be read: why, in a line for the user.
         case unreadable(String)
+        /// A picture was read only in part (a JPEG cut short): shown as it is, and why it looks so, in a line.
+        case damaged(DecodedImage, String)
+
+        /// The picture to show, whole or in part.
+        var picture: DecodedImage? {
+            switch self {
+            case .picture(let picture), .damaged(let picture, _): picture
+            case .none, .unreadable: nil
+            }
+        }
     }
 
     private let queue = DispatchQueue(label: "covers")
@@ -58,11 +68,11 @@ final class CoverLoader: Sendable {
         if let kept = fromCache(track, in: pictures, name: path, preparingFor: pixelSize, rereading: rereading) { return kept }
         switch CoverArt.find(for: path, folders: folders) {
         case .embedded(let bytes):
+            let name = URL(fileURLWithPath: path).lastPathComponent
             do {
-                return .picture(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading, cache: pictures,
-                                                 source: track))
+                return shown(try DecodedImage(bytes: bytes, name: path, preparingFor: pixelSize, rereading: rereading, cache: pictures,
+                                              source: track), as: "The picture inside \(name)")
             } catch {
-                let name = URL(fileURLWithPath: path).lastPathComponent
                 return .unreadable("The picture inside \(name) cannot be read (\(error.reason)); using a placeholder.")
             }
         case .file(let file):
@@ -75,8 +85,8 @@ final class CoverLoader: Sendable {
             if let kept = fromCache(source, in: pictures, name: file, preparingFor: pixelSize, rereading: { try? read() }) { return kept }
             do {
                 let bytes = try read()
-                return .picture(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() },
-                                                 cache: pictures, source: source))
+                return shown(try DecodedImage(bytes: bytes, name: file, preparingFor: pixelSize, rereading: { try? read() },
+                                              cache: pictures, source: source), as: "The picture \(file)")
             } catch let refusal as RegularFile.Refusal {
                 return .unreadable("The picture \(file) \(refusal.reason); using a placeholder.")
             } catch {
@@ -89,6 +99,12 @@ final class CoverLoader: Sendable {
         case .refused(let problem):
             return .unreadable(problem)
         }
+    }
+
+    /// A picture decoded: shown, with a line for the user when it was read only in part (`what` names it).
+    private static func shown(_ picture: DecodedImage, as what: String) -> Outcome {
+        guard let damage = picture.damage else { return .picture(picture) }
+        return .damaged(picture, "\(what) is cut short (\(damage)): part of it shows grey.")
     }
 
     /// The picture `source` names as a run before kept its small copy in `pictures`, read from the copy alone.

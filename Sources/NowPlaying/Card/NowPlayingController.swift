@@ -23,6 +23,9 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     weak var renderer: Renderer?
     /// Where problems are reported, one plain line each.
     var report: (String) -> Void
+    /// Covers whose problem was said: a cover read again (gone from the cache of recent ones, or for another
+    /// size) is not said again.
+    private var coverProblemsSaid: Set<String> = []
     /// Told whenever the current track changes (the app sets the window title).
     var onTrackChange: ((Track) -> Void)?
     /// Told when playing starts or stops (the app runs the progress clock while playing).
@@ -152,8 +155,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         case .picture(let picture): image = Image(decoded: picture)
         case .none: image = nil
         case .unreadable(let message):
-            report(message)
+            if coverProblemsSaid.insert(path).inserted { report(message) }
             image = nil
+        case .damaged(let picture, let message):
+            if coverProblemsSaid.insert(path).inserted { report(message) }
+            image = Image(decoded: picture)
         }
         covers.insert(image, for: path, cost: 1)
         return image
@@ -211,7 +217,7 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     /// there (without a texture at this size yet) takes the decoded pixels for its texture.
     private func prefetched(_ outcome: CoverLoader.Outcome, for path: String) {
         if let cached = covers.value(for: path) {
-            if case .picture(let picture) = outcome { cached?.adoptPreparedLevel(of: picture) }
+            if let picture = outcome.picture { cached?.adoptPreparedLevel(of: picture) }
             return
         }
         arrived(store(outcome, for: path), for: path)

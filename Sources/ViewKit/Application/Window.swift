@@ -3,7 +3,7 @@
 public final class Window: View {
     /// Set when anything in the tree changed how it looks; cleared when a frame is drawn.
     public internal(set) var needsDisplay = true
-    /// Set when a view asked for layout; cleared by `layoutIfNeeded`.
+    /// Set when a view asked for layout; cleared by `layoutTreeIfNeeded`.
     public private(set) var needsLayoutPass = true
     /// Measures text for views that size themselves to it (labels' `sizeThatFits`); set by the application.
     public var textMeasurer: (renderer: TextRenderer, scale: Double)?
@@ -43,9 +43,15 @@ public final class Window: View {
     public override func subtreeNeedsDisplay(_ view: View) {
         needsDisplay = true
         if view === self {
-            for v in dirtyViews ?? [] { v.isPendingDisplay = false }
+            for v in dirtyViews ?? [] {
+                v.isPendingDisplay = false
+                v.clearDisplayMark()
+            }
             dirtyViews = nil
-        } else if !view.isPendingDisplay, dirtyViews != nil {
+        } else if dirtyViews == nil {
+            // The whole window is redrawn next: what the view marked is in it.
+            view.clearDisplayMark()
+        } else if !view.isPendingDisplay {
             view.isPendingDisplay = true
             dirtyViews?.append(view)
         }

@@ -21,6 +21,10 @@ public struct DecodedImage: Sendable {
     let averageColor: Color
     /// The pixels at the level asked for (raster pictures only).
     let level: SealedSurface?
+    /// What is missing from a picture decoded only in part, in the decoder's words (a JPEG cut short, its last
+    /// rows grey: "Premature end of JPEG file"); nil when the picture is whole. Such a picture is shown as it is,
+    /// and its copy is never cached (each run decodes it, and can say so).
+    public let damage: String?
 
     /// Decodes and checks `bytes`; with a `pixelSize`, also keeps the pixels of the mipmap level a view drawn
     /// at that size (in pixels) uses. With `rereading`, the bytes are not kept: a picture drawn larger than it
@@ -76,6 +80,7 @@ public struct DecodedImage: Sendable {
         let surface: Surface
         /// Whether the picture is kept at its own size and only the level asked for was decoded (`surface`).
         var onlyTheLevel = false
+        var damage: String?
         do throws(PictureDecoder.Failure) {
             if isVector {
                 // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
@@ -92,10 +97,10 @@ public struct DecodedImage: Sendable {
                     // picture's colour and opacity read from it (a 600 px cover drawn at 412: no 1.4 MB of pixels
                     // decoded only to be dropped, besides the level's).
                     let (w, h) = DecodedImage.mipmapLevels(width: own.width, height: own.height, atLeast: pixelSize).last ?? own
-                    surface = try PictureDecoder.decode(bytes, width: w, height: h)
+                    (surface, damage) = try PictureDecoder.decodeTellingDamage(bytes, width: w, height: h)
                     onlyTheLevel = true
                 } else {
-                    surface = try PictureDecoder.decode(bytes, width: kept.width, height: kept.height, nearly: true)
+                    (surface, damage) = try PictureDecoder.decodeTellingDamage(bytes, width: kept.width, height: kept.height, nearly: true)
                 }
             } else {
                 // A format whose size this program does not read first (TGA, TIFF …): decoded whole.
@@ -107,6 +112,7 @@ public struct DecodedImage: Sendable {
         } catch {
             throw ImageError(source: name, reason: error.reason)
         }
+        self.damage = damage
         size = Size(width: Double(own.width), height: Double(own.height))
         let kept: (width: Int, height: Int) = onlyTheLevel ? own : (surface.width, surface.height)
         pixelDimensions = isVector ? nil : kept
@@ -114,7 +120,7 @@ public struct DecodedImage: Sendable {
         averageColor = surface.averageColor()
         let shrunk = !isVector && kept != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
-        if let cache, let cached, let keptCopy,
+        if let cache, let cached, let keptCopy, damage == nil,
            cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
                                           copy: keptCopy), at: cached.key),
            let source {
@@ -167,6 +173,7 @@ public struct DecodedImage: Sendable {
         averageColor = entry.averageColor
         keptCopy = entry.copy
         level = pixelSize == nil ? nil : SealedSurface(sealing: prepared)
+        damage = nil
     }
 
     /// The side of the square an SVG is rasterised within when it is opened (for its mean colour).

@@ -169,18 +169,26 @@ enum PictureDecoder {
     /// `nearly`, a JPEG's scaled size is kept as it is when no more than a third larger than asked (as one
     /// mipmap level is than the next): no second picture's worth of pixels, and no pass, to resample it.
     static func decode(_ bytes: [UInt8], width w: Int, height h: Int, nearly: Bool = false) throws(Failure) -> Surface {
-        guard let header = header(of: bytes) else { return try resampled(decodeUnmeasured(bytes), w, h) }
+        try decodeTellingDamage(bytes, width: w, height: h, nearly: nearly).surface
+    }
+
+    /// `decode`, and what is missing from a picture decoded only in part: a JPEG cut short, whose missing rows
+    /// libjpeg-turbo paints grey (nil when the picture is whole).
+    static func decodeTellingDamage(_ bytes: [UInt8], width w: Int, height h: Int,
+                                    nearly: Bool = false) throws(Failure) -> (surface: Surface, damage: String?) {
+        guard let header = header(of: bytes) else { return (try resampled(decodeUnmeasured(bytes), w, h), nil) }
         if let refusal = header.refusal { throw Failure(reason: refusal) }
         // Reduced decoders never enlarge; a box of the PNG filter holds at most 4096² pixels.
         let rw = min(header.width, max(w, (header.width + 4095) / 4096))
         let rh = min(header.height, max(h, (header.height + 4095) / 4096))
         var decoded: Surface?
+        var damage: String?
         switch header.format {
         case .jpeg:
             let (sw, sh) = jpegScaledSizes(width: header.width, height: header.height).last { $0.width >= rw && $0.height >= rh }
                 ?? (header.width, header.height)
-            decoded = decodeJPEG(bytes, width: sw, height: sh)
-            if nearly, let decoded, sw * 3 <= w * 4, sh * 3 <= h * 4 { return decoded }
+            (decoded, damage) = decodeJPEG(bytes, width: sw, height: sh)
+            if nearly, let decoded, sw * 3 <= w * 4, sh * 3 <= h * 4 { return (decoded, damage) }
         case .png:
             decoded = try decodePNG(bytes, width: rw, height: rh)
         case .webp:
@@ -192,7 +200,7 @@ enum PictureDecoder {
         // the picture is within the budget for that.
         if decoded == nil, header.width * header.height <= pixelBudget { decoded = try decodeWhole(bytes) }
         guard let decoded else { throw Failure(reason: sdlReason()) }
-        return try resampled(decoded, w, h)
+        return (try resampled(decoded, w, h), damage)
     }
 
     static func resampled(_ surface: Surface, _ w: Int, _ h: Int) throws(Failure) -> Surface {
@@ -309,18 +317,21 @@ enum PictureDecoder {
     }
 
     /// A JPEG decoded at one of its scaled sizes, straight into an ARGB surface (nil if libjpeg-turbo cannot,
-    /// e.g. CMYK: SDL_image decodes those whole).
-    private static func decodeJPEG(_ bytes: [UInt8], width: Int, height: Int) -> Surface? {
-        guard let tj = tjInitDecompress() else { return nil }
+    /// e.g. CMYK: SDL_image decodes those whole), and libjpeg-turbo's words when the data ended early.
+    private static func decodeJPEG(_ bytes: [UInt8], width: Int, height: Int) -> (Surface?, damage: String?) {
+        guard let tj = tjInitDecompress() else { return (nil, nil) }
         defer { tjDestroy(tj) }
-        guard let surface = Surface(width: width, height: height) else { return nil }
+        guard let surface = Surface(width: width, height: height) else { return (nil, nil) }
         let p = surface.pointer.pointee
         let rc = tjDecompress2(tj, bytes, UInt(bytes.count), p.pixels.assumingMemoryBound(to: UInt8.self),
                                Int32(width), p.pitch, Int32(height), Int32(TJPF_BGRA.rawValue), 0)
-        // A warning (a truncated file, say) still gives pixels, as SDL_image would.
-        guard rc == 0 || tjGetErrorCode(tj) == Int32(TJERR_WARNING.rawValue) else { return nil }
+        // A warning still gives pixels, as SDL_image would. Data that ends early ("Premature end of JPEG file",
+        // "… premature end of data segment") leaves rows grey: that is said. Other warnings are common in covers
+        // that show whole (extraneous bytes before a marker) and are not.
+        guard rc == 0 || tjGetErrorCode(tj) == Int32(TJERR_WARNING.rawValue) else { return (nil, nil) }
         DecodeLog.record(width: width, height: height)
-        return surface
+        let warning = rc == 0 ? "" : String(cString: tjGetErrorStr2(tj))
+        return (surface, warning.lowercased().contains("premature end") ? warning : nil)
     }
 
     /// The surface as a JPEG of `quality`, its chroma at full resolution (4:4:4) or halved each way (4:2:0).

@@ -64,12 +64,12 @@ extension Renderer {
     private func addPlaces(of views: [View], root: View, base: AffineTransform, to region: inout DirtyRegion) {
         for v in views {
             let inTree = v.rootView === root && v.isVisibleInTree
-            let now = inTree ? place(of: v, base: base) : nil
+            let placed = inTree ? placement(of: v, base: base) : nil
+            let now = placed?.place
             var places: [PixelRect] = []
-            if let part = v.invalidRect, let now, v.lastDrawnRect == now {
+            if let part = v.takeInvalidRect(), let m = placed?.transform, let now, v.lastDrawnRect == now {
                 // Only part of its drawing changed, where it was drawn last: that part (a pixel around it, as
                 // around each view).
-                let m = v.presentationTransformToRoot.concatenating(base)
                 places.append(PixelRect(enclosing: m.apply(to: part).insetBy(dx: -1, dy: -1)).intersection(now))
             } else {
                 if let old = v.lastDrawnRect { places.append(old) }
@@ -84,18 +84,25 @@ extension Renderer {
         }
     }
 
-    /// Where a view's subtree can draw now: its bounding box, cut to every clipping ancestor (a cell moving in
-    /// a scroll view redraws inside it, where the scroll view's own backdrop can hide what lies under it).
-    private func place(of v: View, base: AffineTransform) -> PixelRect {
-        var place = PixelRect(enclosing: boxes.box(of: v, in: v.presentationTransformToRoot.concatenating(base)))
-        var ancestor = v.superview
-        while let a = ancestor {
-            if a.clipsToBounds {
-                place = place.intersection(PixelRect(enclosing: a.presentationTransformToRoot.concatenating(base).apply(to: a.presentationBounds)))
+    /// A view's transform to the frame's pixels, and where its subtree can draw now: its bounding box, cut to
+    /// every clipping ancestor (a cell moving in a scroll view redraws inside it, where the scroll view's own
+    /// backdrop can hide what lies under it). Worked out from the root down, as the frame's walks work them out:
+    /// the same numbers, so the place is the one the view records when drawn, and its box is the one kept.
+    private func placement(of v: View, base: AffineTransform) -> (transform: AffineTransform, place: PixelRect) {
+        var chain: [View] = []
+        var x: View? = v
+        while let y = x { chain.append(y); x = y.superview }
+        var m = base
+        var bound: PixelRect?
+        for a in chain.reversed() {
+            m = a.presentationTransformToSuperview.concatenating(m)
+            if a !== v, a.clipsToBounds {
+                let own = PixelRect(enclosing: m.apply(to: a.presentationBounds))
+                bound = bound.map { $0.intersection(own) } ?? own
             }
-            ancestor = a.superview
         }
-        return place
+        let box = PixelRect(enclosing: boxes.box(of: v, in: m))
+        return (m, bound.map { box.intersection($0) } ?? box)
     }
 
     func draw(_ view: View, parent: AffineTransform, alpha: Double, clip: PixelRect) {

@@ -1,4 +1,4 @@
-/// The subtree bounds of the views a frame draws, in the frame's target pixels (`View.subtreeBounds(in:)`), each
+/// The bounding boxes of what the views' subtrees may draw, in the frame's target pixels, each
 /// worked out once per frame and kept for the rest of it. The frame's walks ask for them many times — where each
 /// changed view was and is, what covers each redrawn rectangle, where each view drawn lies — and worked out again
 /// at each ask, a box cost a walk of the whole subtree (the root's, the whole tree) for each ancestor of each view
@@ -20,8 +20,9 @@ final class SubtreeBoxes {
         boxes.removeAll(keepingCapacity: true)
     }
 
-    /// The subtree bounds of `view` drawn under `m` (its transform to target pixels): kept from an earlier ask
-    /// in the frame under the same transform, or worked out now (with those of the subviews it holds).
+    /// The bounding box of everything `view`'s subtree may draw under `m` (its transform to target pixels): its
+    /// drawn extent with a pixel around it and, unless it clips to its bounds, its visible subviews' boxes. Kept
+    /// from an earlier ask in the frame under the same transform, or worked out now (with its subviews').
     func box(of view: View, in m: AffineTransform) -> Rect {
         let id = ObjectIdentifier(view)
         if isKeeping, let kept = boxes[id], kept.transform == m { return kept.box }

@@ -18,16 +18,6 @@ extension View {
         (presentationBackgroundColor.map { $0.alpha > 0 } ?? false) || presentationBorderWidth > 0 || hasContent
     }
 
-    /// The bounding box of everything this subtree may draw, under the transform `m` (bounds → pixels).
-    func subtreeBounds(in m: AffineTransform) -> Rect {
-        var box = m.apply(to: drawnContentBounds).insetBy(dx: -1, dy: -1)
-        guard !clipsToBounds else { return box }
-        for s in subviews where !s.isHidden && s.presentationAlpha > 0 {
-            box = box.union(s.subtreeBounds(in: s.presentationTransformToSuperview.concatenating(m)))
-        }
-        return box
-    }
-
     /// Whether this view is drawn before `other` and outside its subtree, other than as one of its ancestors:
     /// then `other`, where it is opaque, hides this view's whole subtree.
     func isDrawn(below other: View) -> Bool {

@@ -19,7 +19,7 @@ open class Slider: Control {
             guard v != storedValue else { return }
             let old = storedValue
             storedValue = v
-            setNeedsDisplay(changedRect(from: old, to: v))
+            setNeedsDisplay(rectToRedraw(forValueChangeFrom: old, to: v))
         }
     }
     public var minimumTrackTintColor: Color = .white { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
@@ -86,13 +86,25 @@ open class Slider: Control {
         return clamp(minimumValue + (x - start) / (end - start) * (maximumValue - minimumValue))
     }
 
-    /// What a change of value redraws (bounds space): the thumb where it was and where it is, and the track's
-    /// filled part between them.
-    private func changedRect(from old: Double, to new: Double) -> Rect {
+    /// What a change of value redraws (bounds space): the thumb where it was and where it is, and the track
+    /// between them with the filled part's rounded end (from the track's start while that end is near it, where
+    /// the filled part's rounding shrinks). A subclass whose `draw(in:)` shows more that follows the value
+    /// widens it (the bounds: all of it).
+    open func rectToRedraw(forValueChangeFrom old: Double, to new: Double) -> Rect {
         let was = thumbRect(forBounds: bounds, value: old), now = thumbRect(forBounds: bounds, value: new)
         let track = trackRect(forBounds: bounds)
-        let filled = Rect(x: min(was.midX, now.midX), y: track.minY, width: abs(now.midX - was.midX), height: track.height)
+        var start = min(was.midX, now.midX) - trackHeight, end = max(was.midX, now.midX) + trackHeight
+        if start - track.minX < trackHeight { start = track.minX }
+        end = min(end, track.maxX)
+        let filled = Rect(x: start, y: track.minY, width: max(0, end - start), height: track.height)
         return was.union(now).union(filled)
+    }
+
+    /// The bounds, and the thumb at both ends of its travel: a thumb larger than the normal one (held) reaches
+    /// beyond them, and its place is redrawn when it moves or goes.
+    override var drawnContentBounds: Rect {
+        let b = presentationBounds
+        return b.union(thumbRect(forBounds: b, value: minimumValue)).union(thumbRect(forBounds: b, value: maximumValue))
     }
 
     open override var hasContent: Bool { true }

@@ -129,6 +129,7 @@ open class View {
             subviews.insert(view, at: min(index, subviews.count))
             view.superviewLink = self
             view.superviewChanges &+= 1
+            view.clearDisplayMark()
             view.didMoveToSuperview()
             // A view marked before it joined (a new view is) is laid out at the tree's next pass.
             if view.needsLayout || view.subviewNeedsLayout { view.markLayoutBranch() }
@@ -254,7 +255,7 @@ open class View {
     /// Marks the view for a redraw on the next turn of the loop: the window redraws where the view's
     /// subtree was and where it is now (the whole window when the view is the window).
     public func setNeedsDisplay() {
-        invalidRect = nil
+        displayMark = .whole
         markForDisplay()
     }
 
@@ -262,14 +263,28 @@ open class View {
     /// slider whose thumb moved a pixel redraws around the thumb, not its whole track. The whole view is redrawn
     /// when it also asked for that, or moved or changed size meanwhile.
     public func setNeedsDisplay(_ rect: Rect) {
-        // Already waiting for a redraw: the parts add up (nil, the whole view, stays so).
-        invalidRect = isPendingDisplay ? invalidRect?.union(rect) : rect
+        switch displayMark {
+        case .none: displayMark = .part(rect)
+        case .part(let marked): displayMark = .part(marked.union(rect))
+        case .whole: break
+        }
         markForDisplay()
     }
 
-    /// The part of the view's own drawing that changed, in bounds space, while only parts were marked since it
-    /// last joined the window's list of views to redraw; nil: all of it.
-    private(set) var invalidRect: Rect?
+    /// What of the view's own drawing changed since the renderer last took it.
+    enum DisplayMark { case none, part(Rect), whole }
+    private var displayMark = DisplayMark.none
+
+    /// The part of the view's own drawing that changed (bounds space), or nil for all of it; the mark is cleared.
+    func takeInvalidRect() -> Rect? {
+        defer { displayMark = .none }
+        if case .part(let rect) = displayMark { return rect }
+        return nil
+    }
+
+    /// Forgets what the view marked: a redraw of a place holding all of it is on its way (the whole window's, or
+    /// its new superview's).
+    func clearDisplayMark() { displayMark = .none }
 
     private func markForDisplay() {
         var v = self
@@ -416,7 +431,8 @@ open class View {
 
     /// Bounds space to superview space: the bounds' centre goes to `center`, with `transform` about it.
     static func placement(bounds b: Rect, center c: Point, transform t: AffineTransform) -> AffineTransform {
-        // Most views are not turned nor scaled: a translation alone (the same numbers as the product below).
+        // Most views are not turned nor scaled: a translation alone (the product below gives the same numbers
+        // for finite geometry, but for the sign of a zero).
         if t.isIdentity { return AffineTransform(translationX: c.x - b.midX, y: c.y - b.midY) }
         return AffineTransform(translationX: -b.midX, y: -b.midY)
             .concatenating(t)
