@@ -284,13 +284,8 @@ struct EarlyCoverTests {
     /// A picture beside the track that is no picture is said as one inside a track is: in the app's words, its
     /// reason in parentheses (left to stderr by the banner), not "Cannot read image …: reason" (a tester).
     @Test func aJunkCoverBesideTheTrackIsSaidPlainly() throws {
-        let folder = NSTemporaryDirectory() + "np-junk-cover-\(UUID().uuidString)"
+        let (folder, outcome) = try coverBesideATrack(Array("not a picture at all".utf8))
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let track = folder + "/01 Lantern Bay.opus"
-        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
-        try Data("not a picture at all".utf8).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
-        let outcome = CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: nil)
         let said: String? = if case .unreadable(let line) = outcome { line } else { nil }
         let line = try #require(said, "\(outcome)")
         #expect(line.hasPrefix("The picture \(folder)/cover.jpg cannot be read (") && line.hasSuffix("); using a placeholder."), "\(line)")
@@ -301,14 +296,9 @@ struct EarlyCoverTests {
     /// A cover.jpg cut short (a download that stopped) is shown as far as it goes, grey below, and said so: in the
     /// app's words, libjpeg-turbo's in parentheses left to stderr.
     @Test func aCoverCutShortIsShownAndSaid() throws {
-        let folder = NSTemporaryDirectory() + "np-cut-cover-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let track = folder + "/01 Lantern Bay.opus"
-        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
         let bytes = try LargeCoverLibrary.cover(side: 600, seed: 4, format: .jpeg)
-        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
-        let outcome = CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: nil)
+        let (folder, outcome) = try coverBesideATrack(Array(bytes.prefix(bytes.count / 2)))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let said: (DecodedImage, String)? = if case .damaged(let picture, let line) = outcome { (picture, line) } else { nil }
         let (picture, line) = try #require(said, "\(outcome)")
         #expect(picture.size == Size(width: 600, height: 600))
@@ -316,5 +306,15 @@ struct EarlyCoverTests {
         let folderName = URL(fileURLWithPath: folder).lastPathComponent
         #expect(MessageBanner.onScreen(line) == "The picture …/\(folderName)/cover.jpg is cut short: part of it shows grey.")
     }
-}
 
+    /// A track of the demo album alone in a new folder with `cover` as its cover.jpg, and what loading its cover
+    /// finds (the caller removes the folder).
+    private func coverBesideATrack(_ cover: [UInt8]) throws -> (folder: String, outcome: CoverLoader.Outcome) {
+        let folder = NSTemporaryDirectory() + "np-cover-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let track = folder + "/01 Lantern Bay.opus"
+        try FileManager.default.copyItem(atPath: try AppResources.locate().demoAlbum + "/07-lantern-bay.opus", toPath: track)
+        try Data(cover).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
+        return (folder, CoverLoader.load(track, preparingFor: Size(width: 307, height: 307), folders: FolderListings(), pictures: nil))
+    }
+}
