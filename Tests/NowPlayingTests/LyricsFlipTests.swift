@@ -135,6 +135,20 @@ struct LyricsFlipTests {
         #expect(l2.zPosition == 2, "and the key again")
     }
 
+    /// SPEC L1 with a carousel behind: only the centred cover peeks above the lyrics card. Its neighbours, which
+    /// stood beside a short window's card (a tester read a neighbour's title there), fade out with the flip and
+    /// come back with C5's fade when the covers come front again.
+    @Test func behindTheLyricsOnlyTheCentredCoverShows() throws {
+        let d = try run("dump\nkey l\nwait 500\ndump\nkey l\nwait 500\ndump\nquit")
+        func alpha(_ dump: ViewDump, _ item: Int) throws -> Double { try #require(dump.find("cover.\(item).image")).alpha }
+        let neighbour = try alpha(d[0], 1)
+        #expect(neighbour >= 0.25 && neighbour < 1, "C5: the next cover, beside the centred one, fades toward 0.25")
+        #expect(try lyrics(d[1]).zPosition == 2)
+        #expect(try alpha(d[1], 0) == 1, "the centred cover peeks above the card")
+        #expect(try alpha(d[1], 1) == 0, "its neighbour does not")
+        #expect(try alpha(d[2], 1) == neighbour && alpha(d[2], 0) == 1, "front again, as before")
+    }
+
     @Test func tappingALineSeeksThere() throws {
         let first = try run("key l\nwait 500\ndump\nquit")
         let line = try #require(first[0].find("lyrics.line.2")).windowRect

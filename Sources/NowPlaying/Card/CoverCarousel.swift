@@ -25,6 +25,12 @@ final class CoverCarousel: CollectionView {
     /// the carousel is wider than the column, and keeping the column's half width keeps the same fall-off.
     var zoomCenterX: Double = 0 { didSet { if zoomCenterX != oldValue { setNeedsLayout() } } }
 
+    /// Whether the covers beside the centred one show. Behind the lyrics card only the centred cover peeks above
+    /// it (SPEC L1), not its neighbours around the card (at a short window's small card, a neighbour's words stood
+    /// out beside it); a cover gliding to the centre behind the card fades in as it nears it. Set inside an
+    /// animation, the covers fade with it.
+    var showsNeighbours = true { didSet { if showsNeighbours != oldValue { applyZoom() } } }
+
     /// C4/C5: each visible cover's distance from the carousel's centre sets its scale and its image's alpha.
     func applyZoom() {
         let centerX = bounds.width / 2
@@ -33,7 +39,8 @@ final class CoverCarousel: CollectionView {
             let d = abs((cell.center.x - contentOffset.x) - centerX)
             let scale = CoverZoom.scale(distance: d, centerX: divisor)
             cell.transform = AffineTransform(scaleX: scale, y: scale)
-            (cell as? CoverCell)?.coverImageView.alpha = CoverZoom.alpha(forScale: scale)
+            let shown = showsNeighbours ? 1 : max(0, 1 - d / max(cell.bounds.width / 2, 1))
+            (cell as? CoverCell)?.coverImageView.alpha = CoverZoom.alpha(forScale: scale) * shown
         }
     }
 

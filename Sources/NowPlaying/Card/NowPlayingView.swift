@@ -68,8 +68,12 @@ final class NowPlayingView: View {
         carouselGradient.bottomColor = Theme.background
         carouselBackdrop.addSubview(carouselGradient)
         carousel.backgroundView = carouselBackdrop
-        // Behind the lyrics card the carousel needs no backdrop (only the card's background is behind it).
-        lyricsFlip.animationsAlongsideFlip = { [unowned self] front in carouselBackdrop.alpha = front === carousel ? 1 : 0 }
+        // Behind the lyrics card the carousel needs no backdrop (only the card's background is behind it), and only
+        // its centred cover peeks above the card.
+        lyricsFlip.animationsAlongsideFlip = { [unowned self] front in
+            carouselBackdrop.alpha = front === carousel ? 1 : 0
+            carousel.showsNeighbours = front === carousel
+        }
 
         caption.textAlignment = .center
         albumLabel.textAlignment = .center
