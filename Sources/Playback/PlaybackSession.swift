@@ -201,7 +201,18 @@ public final class PlaybackSession {
         wantsToPlay = true
         switch player.state {
         case .paused:
-            if duration > 0 && player.position >= duration - 0.05 { player.seek(to: 0) }
+            if duration > 0 && player.position >= duration - 0.05 {
+                // At a track's end, scrubbed there while paused: on to the next, as if it had played to its end (a
+                // tester heard the same track again). At the queue's last track (SPEC P3), or repeating one, this
+                // one again.
+                if queue.repeatMode != .one, queue.cursor + 1 < queue.order.count, let index = queue.trackEnded() {
+                    queue.select(index)
+                    loadCurrent(position: 0, direction: 1)
+                    onStateChange?()
+                    return
+                }
+                player.seek(to: 0)
+            }
             player.resume()
         case .stopped:
             if player.path == nil { loadCurrent(position: 0, direction: 1); return }

@@ -335,6 +335,28 @@ struct BadAudioTests {
         session.pause()
     }
 
+    /// A tester: scrubbed to a track's end while paused, play started the same track again; it goes on to the
+    /// next, as the track's end playing would. At the queue's last track play starts it again (SPEC P3).
+    @Test func playAtATracksEndWhilePausedGoesOn() throws {
+        let s = Scratch()
+        let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 1), tags: nil) }
+        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        session.start(at: 0, playing: false)
+        session.finishLoading()
+        session.seek(to: session.duration)
+        session.play()
+        session.finishLoading()
+        #expect(session.current == 1 && session.isPlaying && session.position < 0.5, "the next track, from its start")
+        session.pause()
+        session.select(2)
+        session.finishLoading()
+        session.seek(to: session.duration)
+        session.play()
+        session.finishLoading()
+        #expect(session.current == 2 && session.isPlaying && session.position < 0.5, "the last track again")
+        session.pause()
+    }
+
     /// A tester: ← on the first good track after damaged ones went back to the first damaged one, stopped, and
     /// said "Nothing in the queue can be played". Known damaged tracks are stepped over, and with nothing playable
     /// before it the good track starts again (as the queue's first does: SPEC P1); so too when the damaged ones
