@@ -122,6 +122,22 @@ struct PlaybackWiringTests {
         #expect(abs(a.session.position - a.session.duration / 2) < 1.5)
     }
 
+    /// A tester: → while holding the thumb changed the track, and letting go sought the new track to the place
+    /// picked on the old one. Let go after a track change, the slider seeks nothing and shows the new track.
+    @Test func aScrubHeldAcrossATrackChangeSeeksNothing() throws {
+        let a = try app()
+        let slider = a.view.progress
+        let from = slider.convert(Point(x: 2, y: slider.bounds.midY), to: nil)
+        let to = slider.convert(Point(x: slider.bounds.width / 2, y: slider.bounds.midY), to: nil)
+        send(a, [.mouseDown(from), .mouseMove(to)])
+        #expect(slider.isHighlighted)
+        send(a, [.key(KeyPress(name: "right"))], frames: 5)
+        #expect(pump(a) { a.session.current == 1 && a.session.player.path == a.session.tracks[1].path })
+        send(a, [.mouseUp(to)])
+        #expect(a.session.position < 1, "the new track from its start, not sought to \(slider.value)")
+        #expect(!slider.isHighlighted && slider.value < 1, "the slider shows the new track")
+    }
+
     @Test func keysControlPlayback() throws {
         let a = try app()
         send(a, [.key(KeyPress(name: "space"))])

@@ -79,8 +79,18 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         view.progress.addAction(for: .valueChanged) { [unowned self] _ in
             view.showTimes(position: view.progress.value, duration: session.duration)
         }
-        view.progress.addAction(for: .editingDidEnd) { [unowned self] _ in session.seek(to: view.progress.value) }
+        // A scrub held while the track changed (→, a media key, the track's end) is let go without a seek: the
+        // place was picked on another track (a tester's release sought the new track there).
+        view.progress.addAction(for: .touchDown) { [unowned self] _ in scrubbedTrack = session.current }
+        view.progress.addAction(for: .editingDidEnd) { [unowned self] _ in
+            defer { scrubbedTrack = nil }
+            guard scrubbedTrack == session.current else { return refreshProgress() }
+            session.seek(to: view.progress.value)
+        }
     }
+
+    /// The track the progress slider was grabbed on, while it is held.
+    private var scrubbedTrack: Int?
 
     /// The session moved to another track: show it, and bring its cover to the centre (SPEC C7).
     private func trackChanged(_ index: Int) {
