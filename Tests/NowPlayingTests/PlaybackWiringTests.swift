@@ -109,12 +109,18 @@ struct PlaybackWiringTests {
         #expect(a.session.repeatMode == .off && !a.view.repeatButton.isSelected)
     }
 
-    @Test func draggingTheSliderSeeks() throws {
-        let a = try app()
+    /// Grabs the progress thumb at its start and holds it at the track's middle; returns the slider and where it is held.
+    private func holdProgressAtItsMiddle(_ a: NowPlayingApp) -> (slider: Slider, at: Point) {
         let slider = a.view.progress
         let from = slider.convert(Point(x: 2, y: slider.bounds.midY), to: nil)
         let to = slider.convert(Point(x: slider.bounds.width / 2, y: slider.bounds.midY), to: nil)
         send(a, [.mouseDown(from), .mouseMove(to)])
+        return (slider, to)
+    }
+
+    @Test func draggingTheSliderSeeks() throws {
+        let a = try app()
+        let (slider, to) = holdProgressAtItsMiddle(a)
         #expect(slider.isHighlighted, "SPEC T6: the larger thumb while held")
         #expect(a.view.elapsedLabel.text == TimeFormat.elapsed(slider.value), "the time follows the thumb")
         send(a, [.mouseUp(to)])
@@ -126,10 +132,7 @@ struct PlaybackWiringTests {
     /// picked on the old one. Let go after a track change, the slider seeks nothing and shows the new track.
     @Test func aScrubHeldAcrossATrackChangeSeeksNothing() throws {
         let a = try app()
-        let slider = a.view.progress
-        let from = slider.convert(Point(x: 2, y: slider.bounds.midY), to: nil)
-        let to = slider.convert(Point(x: slider.bounds.width / 2, y: slider.bounds.midY), to: nil)
-        send(a, [.mouseDown(from), .mouseMove(to)])
+        let (slider, to) = holdProgressAtItsMiddle(a)
         #expect(slider.isHighlighted)
         send(a, [.key(KeyPress(name: "right"))], frames: 5)
         #expect(pump(a) { a.session.current == 1 && a.session.player.path == a.session.tracks[1].path })
