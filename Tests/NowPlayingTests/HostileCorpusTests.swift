@@ -31,7 +31,7 @@ struct HostileCorpusTests {
         let scriptPath = scratch.appendingPathComponent("script-\(id).txt"), stats = scratch.appendingPathComponent("stats-\(id).json")
         let errors = scratch.appendingPathComponent("stderr-\(id).txt")
         try script.write(to: scriptPath, atomically: true, encoding: .utf8)
-        var env = ProcessInfo.processInfo.environment
+        var env = StartEnvironment.variables
         env["SDL_AUDIODRIVER"] = "dummy"
         env.merge(extra) { $1 }
         // Paused unless playing, so that only the script moves from track to track (the 2 s tones would run
@@ -145,7 +145,7 @@ struct HostileCorpusTests {
             // Not under AddressSanitizer (CI sets ASAN_OPTIONS for that run only): there the peak is mostly ASan's
             // own — shadow memory, and freed blocks held in quarantine, which grow with the files decoded — as for
             // LargeCoverMemoryTests, skipped there.
-            if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+            if StartEnvironment.variables["ASAN_OPTIONS"] == nil {
                 #expect(result.peakKiB <= reference + allowance,
                         "\(folder): peak \(result.peakKiB / 1024) MiB, reference \(reference / 1024) MiB")
             }

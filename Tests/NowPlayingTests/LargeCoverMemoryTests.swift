@@ -16,7 +16,7 @@ struct LargeCoverMemoryTests {
         let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
         let shot = shot ?? scratch.appendingPathComponent("shot-\(UUID().uuidString).png").path
         let stats = scratch.appendingPathComponent("stats-\(UUID().uuidString).json")
-        var env = ProcessInfo.processInfo.environment
+        var env = StartEnvironment.variables
         env["SDL_AUDIODRIVER"] = "dummy"
         // The cache of large covers' copies is the test's: a first start decodes them whole.
         env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path

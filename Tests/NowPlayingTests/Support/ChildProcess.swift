@@ -16,7 +16,7 @@ final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + args).map { strdup($0) } + [nil]
         // Under a sanitizer run the app is sanitized too: it gets the run's options (exit code, leak checks).
-        let sanitizers = ProcessInfo.processInfo.environment.filter { ["TSAN_OPTIONS", "ASAN_OPTIONS"].contains($0.key) }
+        let sanitizers = StartEnvironment.variables.filter { ["TSAN_OPTIONS", "ASAN_OPTIONS"].contains($0.key) }
         // The app keeps copies of large pictures in $XDG_CACHE_HOME: the tests' own, not the developer's.
         let cache = ["XDG_CACHE_HOME": NSTemporaryDirectory() + "np-tests-cache"]
         let envp = env.merging(sanitizers) { mine, _ in mine }.merging(cache) { mine, _ in mine }

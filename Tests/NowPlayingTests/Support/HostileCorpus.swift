@@ -15,7 +15,7 @@ enum HostileCorpus {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-hostile-corpus.py")
         let maker = try ChildProcess("/usr/bin/env", ["python3", script.path, root.path] + parts,
-                                     env: ProcessInfo.processInfo.environment)
+                                     env: StartEnvironment.variables)
         #expect(maker.wait() == 0, "the corpus script ran")
         let manifest = try String(contentsOf: root.appendingPathComponent("corpus.tsv"), encoding: .utf8)
         return manifest.split(separator: "\n").map { line in

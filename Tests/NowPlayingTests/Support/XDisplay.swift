@@ -53,10 +53,10 @@ final class XDisplay {
         ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// This process's environment for a child: without the SDL drivers that headless tests in this process may
+    /// The environment this process started with, for a child: without the SDL drivers that headless tests may
     /// have chosen, with `extra` on top.
     static func environment(_ extra: [String: String]) -> [String: String] {
-        var e = ProcessInfo.processInfo.environment
+        var e = StartEnvironment.variables
         e["SDL_VIDEODRIVER"] = nil
         e["SDL_RENDER_DRIVER"] = nil
         e["LC_ALL"] = "C.UTF-8"  // titles are UTF-8; the X tools read them through the locale
