@@ -301,6 +301,14 @@ struct BadAudioTests {
         #expect(session.unplayable == [0])
     }
 
+    /// A session of `tracks` (seed 1), started paused at `index` and loaded.
+    private func pausedSession(_ tracks: [Track], at index: Int) throws -> PlaybackSession {
+        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
+        session.start(at: index, playing: false)
+        session.finishLoading()
+        return session
+    }
+
     /// Waits (for the audio thread, not for a set time) until the track has run out or the next one took
     /// over, then delivers the event.
     private func finish(_ session: PlaybackSession) {
@@ -340,9 +348,7 @@ struct BadAudioTests {
     @Test func playAtATracksEndWhilePausedGoesOn() throws {
         let s = Scratch()
         let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 1), tags: nil) }
-        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
-        session.start(at: 0, playing: false)
-        session.finishLoading()
+        let session = try pausedSession(tracks, at: 0)
         session.seek(to: session.duration)
         session.play()
         session.finishLoading()
@@ -392,9 +398,7 @@ struct BadAudioTests {
     @Test func previousRestartsOrGoesBack() throws {
         let s = Scratch()
         let tracks = try (1...3).map { Track(path: try s.wav("\($0).wav", seconds: 12), tags: nil) }
-        let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
-        session.start(at: 1, playing: false)
-        session.finishLoading()
+        let session = try pausedSession(tracks, at: 1)
         session.seek(to: 5)
         session.previous()
         session.finishLoading()
