@@ -66,7 +66,7 @@ public struct Lyrics: Equatable, Sendable {
                     case "al": lyrics.album = value
                     case "by": lyrics.author = value
                     case "offset":
-                        if let ms = Double(value.replacing("+", with: "")), ms.isFinite, abs(ms) <= latestTime * 1000 {
+                        if let ms = Double(value.filter { $0 != "+" }), ms.isFinite, abs(ms) <= latestTime * 1000 {
                             offset = ms / 1000
                         } else {
                             bad = true

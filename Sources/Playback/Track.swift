@@ -44,7 +44,7 @@ public struct Track: Hashable, Sendable {
     /// "03 - Glass Orchard" → "Glass Orchard"; underscores become spaces. Digits that are part of the name stay
     /// ("2Pac - Changes", "03b-intro", "1979").
     static func title(fromFileName name: String) -> String {
-        let spaced = name.replacing("_", with: " ")
+        let spaced = String(name.map { $0 == "_" ? " " : $0 })
         guard let (_, rest) = numberPrefix(spaced) else { return spaced }
         let trimmed = rest.drop { $0 == " " || $0 == "-" || $0 == "." }
         return trimmed.isEmpty ? spaced : String(trimmed)
@@ -58,13 +58,19 @@ public struct Track: Hashable, Sendable {
     /// A file name's leading track number and what follows it: digits followed by a space, "-", "." or "_", or by
     /// nothing (not the start of a name such as "2Pac" or "03b"); a disc's number before it goes too — one or two
     /// digits, "-", then the track's two and a space, "." or "_" ("1-01 Song", "2-13 - Encore"; not "05-432-hours").
+    /// Read character by character: this runs for every track opened, and a regular expression is compiled anew at
+    /// each use (and brings the regex engine's code into memory).
     private static func numberPrefix(_ name: String) -> (number: Int, rest: Substring)? {
-        let disc = #/^\d{1,2}-(?<track>\d{2})(?=[ ._]|$)/#
-        if let match = name.prefixMatch(of: disc), let track = Int(match.output.track) {
-            return (track, name[match.range.upperBound...])
-        }
-        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        let isDigit = { (c: Character) in c.isASCII && c.isNumber }
+        let digits = name.prefix(while: isDigit)
         let rest = name.dropFirst(digits.count)
+        if (1...2).contains(digits.count), rest.first == "-" {
+            let track = rest.dropFirst().prefix(while: isDigit)
+            let after = rest.dropFirst(1 + track.count)
+            if track.count == 2, after.first.map({ " ._".contains($0) }) ?? true, let number = Int(track) {
+                return (number, after)
+            }
+        }
         guard let number = Int(digits), rest.first.map({ " -._".contains($0) }) ?? true else { return nil }
         return (number, rest)
     }

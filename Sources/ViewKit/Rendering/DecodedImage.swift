@@ -203,7 +203,6 @@ public struct DecodedImage: Sendable {
     }
 
     private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
-        return head.contains("<svg")
+        bytes.prefix(512).firstOccurrence(of: "<svg".utf8) != nil
     }
 }

@@ -330,8 +330,9 @@ enum PictureDecoder {
         // that show whole (extraneous bytes before a marker) and are not.
         guard rc == 0 || tjGetErrorCode(tj) == Int32(TJERR_WARNING.rawValue) else { return (nil, nil) }
         DecodeLog.record(width: width, height: height)
-        let warning = rc == 0 ? "" : String(cString: tjGetErrorStr2(tj))
-        return (surface, warning.lowercased().contains("premature end") ? warning : nil)
+        guard rc != 0 else { return (surface, nil) }
+        let warning = String(cString: tjGetErrorStr2(tj))
+        return (surface, warning.lowercased().firstOccurrence(of: "premature end") != nil ? warning : nil)
     }
 
     /// The surface as a JPEG of `quality`, its chroma at full resolution (4:4:4) or halved each way (4:2:0).

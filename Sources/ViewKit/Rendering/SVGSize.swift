@@ -8,7 +8,7 @@ struct SVGSize {
 
     init?(_ bytes: [UInt8]) {
         let head = String(decoding: bytes.prefix(8192), as: UTF8.self)
-        guard let start = head.firstRange(of: "<svg"), let end = head[start.upperBound...].firstIndex(of: ">") else { return nil }
+        guard let start = head.firstOccurrence(of: "<svg"), let end = head[start.upperBound...].firstIndex(of: ">") else { return nil }
         let tag = head[start.upperBound..<end]
         if let w = SVGSize.attribute("width", in: tag).flatMap(SVGSize.length),
            let h = SVGSize.attribute("height", in: tag).flatMap(SVGSize.length) {
@@ -26,7 +26,7 @@ struct SVGSize {
     /// The value of ` name="…"` (or single quotes) in a start tag's text.
     private static func attribute(_ name: String, in tag: Substring) -> Substring? {
         var rest = tag[...]
-        while let found = rest.firstRange(of: name) {
+        while let found = rest.firstOccurrence(of: name) {
             let before = found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
             var after = rest[found.upperBound...].drop { $0 == " " }
             rest = rest[found.upperBound...]
