@@ -53,6 +53,16 @@ struct CardLayoutTests {
         }
     }
 
+    /// SPEC T7 ("any window size a desktop user picks"): a tall window's card starts at the top, as a phone's does,
+    /// and what it has to spare goes to the lower module scrolling below the transport. At 300 × 900 the block was
+    /// centred: 175 pt of empty band above the header while "Up next" was cut at the bottom (a tester).
+    @Test(arguments: [Size(width: 300, height: 900), Size(width: 480, height: 1000), Size(width: 375, height: 667)])
+    func aPortraitCardStartsAtTheTop(size: Size) {
+        let l = CardLayout(size: size)
+        #expect(!l.isLandscape && l.header.minY == 0 && l.column.minY == 0)
+        #expect(l.carousel.minY - l.header.maxY < 30, "the lyrics' peek, no more, between header and covers")
+    }
+
     @Test func widerWindowsSpreadTheButtons() {
         // SPEC T4: wider windows give the stacks (and so the buttons' spacing) more room.
         #expect(CardLayout(size: Size(width: 414, height: 736)).leftStack.width >

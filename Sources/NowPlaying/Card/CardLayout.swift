@@ -80,8 +80,11 @@ public struct CardLayout: Equatable, Sendable {
         }
         let width = carouselHeight + 2 * m
         let peek = CardLayout.peekHeight(carouselHeight: carouselHeight)
-        let used = CardLayout.headerHeight + peek + carouselHeight + (isLandscape ? 0 : CardLayout.belowCarousel)
-        let top = (max(0, size.height - used) / 2).rounded()
+        // Side by side, the artwork is centred in the window's height. In one column the card starts at the top,
+        // as a phone's does: what a taller window has to spare goes to the lower module scrolling below the
+        // transport (volume, the song, what is up next), not to an empty band above the header.
+        let used = CardLayout.headerHeight + peek + carouselHeight
+        let top = isLandscape ? (max(0, size.height - used) / 2).rounded() : 0
         column = Rect(x: columnX, y: top, width: width, height: size.height - top)
         // The header spans the window up to the widest column: a column narrowed to fit a short window
         // does not crowd the chevron against the caption. In landscape it heads the artwork.
