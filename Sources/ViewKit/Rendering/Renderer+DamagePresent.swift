@@ -1,8 +1,9 @@
 import CSDL2
 import CX11Window
 
-/// OpenGL drawn on the CPU (Mesa's llvmpipe): frames drawn straight into the back buffer, which is never swapped
-/// and so keeps the last frame, and only the rectangles redrawn copied to the window (`presentsDamage`).
+/// Presenting what was redrawn: OpenGL drawn on the CPU (Mesa's llvmpipe) draws frames straight into the back
+/// buffer, which is never swapped and so keeps the last frame, and copies only the rectangles redrawn to the
+/// window (`presentsDamage`); the software renderer sends the window those rectangles of its surface.
 extension Renderer {
     /// The window's pixels were lost or hidden (an expose, shown again): the next present shows the whole frame,
     /// whatever the frame drawn before it redraws.
@@ -36,6 +37,22 @@ extension Renderer {
         }
         refusedCopies = 0
         presentedPixels += rects.reduce(0) { $0 + $1.width * $1.height }
+        return true
+    }
+
+    /// The software renderer's frame shown by sending the window the rectangles redrawn (its surface keeps the
+    /// rest): SDL's own present sends the whole surface. False when SDL would not (the surface is being made
+    /// anew for a new size): the frame is then presented whole.
+    func presentSoftwareRects(_ rects: [PixelRect]) -> Bool {
+        guard let window = SDL_RenderGetWindow(handle) else { return false }
+        SDL_RenderFlush(handle)
+        let (w, h) = outputSize
+        let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        let shown = rects.map { $0.intersection(screen) }.filter { !$0.isEmpty }
+        guard !shown.isEmpty else { return true }
+        let sdl = shown.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        guard SDL_UpdateWindowSurfaceRects(window, sdl, Int32(sdl.count)) == 0 else { return false }
+        presentedPixels += shown.reduce(0) { $0 + $1.width * $1.height }
         return true
     }
 

@@ -26,7 +26,7 @@ extension Renderer {
             region.add(screen)
         }
         lastDirtyRects = region.rects
-        if presentsDamage { damage = isNew || changed == nil ? nil : damage.map { $0 + region.rects } }
+        if presentsInPart { damage = isNew || changed == nil ? nil : damage.map { $0 + region.rects } }
         recordingOrigin = (0, 0)
         stagedCopies = 0
         wholeStagedCopies = 0

@@ -161,6 +161,10 @@ public final class Renderer {
     /// is no GPU), which would otherwise shade a copy of the whole kept frame and send the X server the whole
     /// window at every present.
     var presentsDamage: Bool { copier != nil }
+    /// Whether presents send the window only the rectangles redrawn since the last one (`damage`): OpenGL drawn on
+    /// the CPU (`presentsDamage`), and the software renderer, whose window surface keeps the frame (SDL's own
+    /// present sends all of it, which the X server copies at every frame).
+    var presentsInPart: Bool { presentsDamage || isSoftware }
     /// What copies the redrawn rectangles to the window, while frames are presented so (made once: its X
     /// functions looked up at each present were a twentieth of a drag frame's main-thread time).
     var copier: OpaquePointer?
@@ -173,7 +177,7 @@ public final class Renderer {
     /// Pixels the presents (and swaps) since creation sent to the window: the whole frame at each, except where
     /// only the rectangles redrawn are (`presentsDamage`).
     public internal(set) var presentedPixels = 0
-    /// The rectangles to show at the next present, where only those are (`presentsDamage`): the ones redrawn
+    /// The rectangles to show at the next present, where only those are (`presentsInPart`): the ones redrawn
     /// since the last, or nil for the whole frame (drawn whole, or its window's pixels lost).
     var damage: [PixelRect]?
     /// The target keeping the last frame, and the frame's size (its top-left part; where frames are presented in
@@ -264,6 +268,7 @@ public final class Renderer {
         presentCount += 1
         defer { damage = [] }
         if let copier { return presentRedrawn(with: copier) }
+        if isSoftware, let damage, presentSoftwareRects(damage) { return true }
         let (w, h) = outputSize
         presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
