@@ -56,7 +56,7 @@ struct BenchCommand: AsyncParsableCommand {
         if peers && audioDriver != "pulseaudio" {
             throw BenchError("--peers compares programs through the benchmark's own PulseAudio server: leave --audio-driver at pulseaudio.")
         }
-        let (results, peerFigures) = try await VirtualDisplay.with(force: xvfb) { display in
+        let (results, peerFigures) = try await VirtualDisplay.with(force: xvfb) { display, displayServer in
             try await withSoundServer(in: scratch) { server in
             var results: [ConfigurationResult] = []
             for renderer in renderers {
@@ -71,7 +71,8 @@ struct BenchCommand: AsyncParsableCommand {
                                                   "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
                     let scenarios = Scenarios(app: AppRun(environment: env, scratch: scratch), size: size,
                                               durations: durations, demoAlbum: resources.demoAlbum,
-                                              soundServer: server.map { ProcessProbe(pid: $0.pid) })
+                                              soundServer: server.map { ProcessProbe(pid: $0.pid) },
+                                              displayServer: displayServer.map { ProcessProbe(pid: $0) })
                     results.append(try await measure(scenarios, renderer: renderer, libraries: libraries, largeCovers: largeCovers))
                 }
             }

@@ -155,6 +155,10 @@ struct BenchReport: Codable {
                 out.append(row("    sound server, \(name)", "CPU · wakeups · app + server CPU",
                                "\(f(server.cpuPercent, 2)) % · \(f(server.wakeupsPerSecond)) /s · \(f(figures.cpuPercent + server.cpuPercent, 2)) %"))
             }
+            for (name, figures) in [("idle", r.idle), ("playing", r.playing)] {
+                guard let display = figures.displayServer else { continue }
+                out.append(row("    X server (Xvfb), \(name)", "CPU · wakeups", "\(f(display.cpuPercent, 2)) % · \(f(display.wakeupsPerSecond)) /s"))
+            }
             out.append(row("  3 carousel drags & flings", "frame CPU p50 / p95 / p99 (\(r.carousel.frames))", frames(r.carousel)))
             out.append(row("    while animating", "CPU (process) · frames/s", "\(f(r.carousel.animatingCPUPercent)) % · \(f(r.carousel.animatingFPS))"))
             out.append(row("    slowest frame", "events + layout + render + present", slowest(r.carousel)))

@@ -48,6 +48,8 @@ struct SteadyFigures: Codable {
     var framesPerSecond: Double
     /// The sound server's share over the same seconds (when the app played through one).
     var server: ServerFigures?
+    /// The benchmark's own X server (Xvfb) over the same seconds: what copying the app's presents costs it.
+    var displayServer: ServerFigures?
 
     init(from a: ProcessProbe.Sample, to b: ProcessProbe.Sample, frames all: [RunReport.Frame]) {
         seconds = b.time - a.time

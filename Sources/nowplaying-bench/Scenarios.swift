@@ -18,24 +18,28 @@ struct Scenarios {
     let demoAlbum: String
     /// The sound server the app plays through, sampled beside it (nil: none, e.g. SDL's dummy driver).
     var soundServer: ProcessProbe? = nil
+    /// The benchmark's own X server (nil on the user's display), sampled beside it: what the app's presents cost it.
+    var displayServer: ProcessProbe? = nil
 
     private var sizeArguments: [String] { ["--size", size] }
 
     /// 1 and 2: the window left alone for `steady` seconds after settling, paused or playing.
     func steady(playing: Bool) async throws -> (SteadyFigures, RunReport) {
-        let server = soundServer
-        var serverSamples: [ProcessProbe.Sample] = []
+        let servers = [soundServer, displayServer]
+        var serverSamples: [[ProcessProbe.Sample]] = [[], []]
         let outcome = try await app.run(sizeArguments + [demoAlbum] + (playing ? [] : ["--paused"])) { sample in
             try await Task.sleep(for: .seconds(durations.settle))
             let a = sample()
-            serverSamples += server.map { [$0.sample()] } ?? []
+            for (i, server) in servers.enumerated() { serverSamples[i] += server.map { [$0.sample()] } ?? [] }
             try await Task.sleep(for: .seconds(durations.steady))
             let b = sample()
-            serverSamples += server.map { [$0.sample()] } ?? []
+            for (i, server) in servers.enumerated() { serverSamples[i] += server.map { [$0.sample()] } ?? [] }
             return [a, b]
         }
         var figures = SteadyFigures(from: outcome.samples[0], to: outcome.samples[1], frames: outcome.report.frames)
-        if serverSamples.count == 2 { figures.server = ServerFigures(from: serverSamples[0], to: serverSamples[1]) }
+        let (sound, display) = (serverSamples[0], serverSamples[1])
+        if sound.count == 2 { figures.server = ServerFigures(from: sound[0], to: sound[1]) }
+        if display.count == 2 { figures.displayServer = ServerFigures(from: display[0], to: display[1]) }
         return (figures, outcome.report)
     }
 

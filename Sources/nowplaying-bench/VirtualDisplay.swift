@@ -5,10 +5,11 @@ import SystemPackage
 /// An X display for the real-window scenarios: the user's own ($DISPLAY), or a private Xvfb started for
 /// the duration of the benchmark when there is none.
 enum VirtualDisplay {
-    /// Runs `body` with a display name; starts and stops Xvfb when `$DISPLAY` is unset or `force` is true.
-    static func with<T: Sendable>(force: Bool, _ body: (String) async throws -> T) async throws -> T {
+    /// Runs `body` with a display name and, for the private Xvfb, its process (whose CPU the app's presents
+    /// cost); starts and stops Xvfb when `$DISPLAY` is unset or `force` is true.
+    static func with<T: Sendable>(force: Bool, _ body: (String, pid_t?) async throws -> T) async throws -> T {
         if !force, let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
-            return try await body(display)
+            return try await body(display, nil)
         }
         guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile) else {
             throw BenchError("No display and no Xvfb: install the xvfb package (scripts/install-deps.sh does).")
@@ -20,7 +21,7 @@ enum VirtualDisplay {
                                               input: .none, output: .discarded, error: .discarded) { execution in
             try await ServerLifetime.waitUntilReady(execution, socket: "/tmp/.X11-unix/X\(number)", name: "Xvfb :\(number)")
             defer { try? execution.send(signal: .terminate) }
-            return try await body(":\(number)")
+            return try await body(":\(number)", execution.processIdentifier.value)
         }
         return result.closureResult
     }
