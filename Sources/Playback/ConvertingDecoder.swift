@@ -89,9 +89,13 @@ final class ConvertingDecoder: Decoder {
         guard source.channels == 1 else { return source.read(into: buffer) }
         let capacity = buffer.count / OutputFormat.channels
         if mono.count < capacity { mono = Array(repeating: 0, count: capacity) }
-        let frames = mono.withUnsafeMutableBufferPointer { source.read(into: UnsafeMutableBufferPointer(rebasing: $0[..<capacity])) }
-        for i in 0..<frames { buffer[2 * i] = mono[i]; buffer[2 * i + 1] = mono[i] }
-        return frames
+        // Through the buffer's pointer: indexing the array property in the loop made an exclusivity check of
+        // the property per sample.
+        return mono.withUnsafeMutableBufferPointer { mono in
+            let frames = source.read(into: UnsafeMutableBufferPointer(rebasing: mono[..<capacity]))
+            for i in 0..<frames { buffer[2 * i] = mono[i]; buffer[2 * i + 1] = mono[i] }
+            return frames
+        }
     }
 
     func seek(toFrame target: Int) {

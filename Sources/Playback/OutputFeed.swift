@@ -135,11 +135,12 @@ final class OutputFeed: Sendable {
             scratch.withUnsafeBufferPointer { samples in
                 for i in 0..<(done * channels) {
                     // Clamped first (a NaN a decoder gave is silence, not a full-scale click), then rounded to the
-                    // nearest, ties to even, by adding and taking away 1.5 × 2²³: a float that large has no fraction
-                    // bits, so the sum is rounded there — no call into libm per sample, as `rounded()` makes.
+                    // nearest, ties to even, by adding 1.5 × 2²³: a float that large has no fraction bits, so the
+                    // sum is rounded there, and its low 16 bits are the rounded sample in two's complement. No
+                    // call into libm and no checked conversion per sample: the loop is vectorised.
                     let v = samples[i] * gain
                     let clamped = v.isNaN ? 0 : min(max(v, -32768), 32767)
-                    out[i] = Int16((clamped + 12_582_912) - 12_582_912)
+                    out[i] = Int16(truncatingIfNeeded: (clamped + 12_582_912).bitPattern)
                 }
             }
             return done

@@ -32,9 +32,18 @@ final class VorbisSource: PCMSource {
         repeat { frames = ov_read_float(file, &pcm, Int32(buffer.count / channels), &link) } while frames == OV_HOLE
         // A chained file whose later links change the channel count ends where they change.
         guard frames > 0, let pcm, ov_info(file, link)?.pointee.channels == Int32(channels) else { return 0 }
+        guard let out = buffer.baseAddress else { return 0 }
+        if channels == 2, let left = pcm[0], let right = pcm[1] {
+            // Most files: the two channels interleaved in one pass (which the compiler vectorises).
+            for i in 0..<frames {
+                out[2 * i] = left[i]
+                out[2 * i + 1] = right[i]
+            }
+            return frames
+        }
         for c in 0..<channels {
             guard let samples = pcm[c] else { continue }
-            for i in 0..<frames { buffer[i * channels + c] = samples[i] }
+            for i in 0..<frames { out[i * channels + c] = samples[i] }
         }
         return frames
     }
