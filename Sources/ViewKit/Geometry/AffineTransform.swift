@@ -64,7 +64,9 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The axis-aligned bounding box of the transformed rectangle.
     public func apply(to r: Rect) -> Rect {
-        Rect.bounding(r.corners.map { apply(to: $0) })
+        // The corners one by one, not as arrays (`r.corners.map`): this runs for every view of every frame.
+        Rect.bounding(apply(to: Point(x: r.minX, y: r.minY)), apply(to: Point(x: r.maxX, y: r.minY)),
+                      apply(to: Point(x: r.maxX, y: r.maxY)), apply(to: Point(x: r.minX, y: r.maxY)))
     }
 
     /// Component-wise interpolation, used by animations.

@@ -76,6 +76,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
     }
 
+    /// The bounding box of four points (a rectangle's corners, transformed), as `bounding([p0, p1, p2, p3])`.
+    public static func bounding(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Rect {
+        let x0 = min(min(min(p0.x, p1.x), p2.x), p3.x), x1 = max(max(max(p0.x, p1.x), p2.x), p3.x)
+        let y0 = min(min(min(p0.y, p1.y), p2.y), p3.y), y1 = max(max(max(p0.y, p1.y), p2.y), p3.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The bounding box of a set of points.
     public static func bounding(_ points: [Point]) -> Rect {
         guard let first = points.first else { return .zero }

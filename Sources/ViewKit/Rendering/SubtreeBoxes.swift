@@ -5,9 +5,11 @@
 /// drawn. The tree does not change while a frame is drawn.
 @MainActor
 final class SubtreeBoxes {
-    private var boxes: [ObjectIdentifier: (transform: AffineTransform, box: Rect)] = [:]
+    /// Unchecked for exclusivity (as the views' geometry is, see `View`): asked for hundreds of times a frame, and
+    /// no access outlives the statement that makes it.
+    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (transform: AffineTransform, box: Rect)] = [:]
     /// Between `beginFrame` and `endFrame`: outside a frame (a snapshot), nothing is kept.
-    private var isKeeping = false
+    @exclusivity(unchecked) private var isKeeping = false
 
     init() {}
 

@@ -30,7 +30,11 @@ open class View {
     /// superview go; views are made, used and let go on the main actor, so that thread is the main one in practice, and
     /// a deinit elsewhere would race only with a use of the subview on the main thread at that very moment.
     nonisolated(unsafe) private unowned(safe) var superviewLink: View?
-    public private(set) var subviews: [View] = []
+    // The stored properties every frame's tree walks read (subviews, geometry, alpha, visibility, animations,
+    // the last drawn place) are `@exclusivity(unchecked)`: Swift's dynamic check of each access (SE-0176) was a
+    // quarter of a playing frame's main-thread instructions. A view is used on the main actor only, and none of
+    // these is passed `inout` to code that reads it again meanwhile, so no two accesses overlap.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     public init() {}
 
@@ -46,7 +50,7 @@ open class View {
     // MARK: Geometry
 
     /// The view's own coordinate space; a non-zero origin shifts the content (scrolling).
-    public var bounds: Rect = .zero {
+    @exclusivity(unchecked) public var bounds: Rect = .zero {
         didSet {
             guard bounds != oldValue else { return }
             propertyDidChange(.bounds, from: .rect(oldValue), to: .rect(bounds))
@@ -57,12 +61,12 @@ open class View {
     }
 
     /// The centre of the view in its superview's space; the transform applies about it.
-    public var center: Point = .zero {
+    @exclusivity(unchecked) public var center: Point = .zero {
         didSet { if center != oldValue { propertyDidChange(.center, from: .point(oldValue), to: .point(center)) } }
     }
 
     /// Applied about the centre; does not change `bounds`.
-    public var transform: AffineTransform = .identity {
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         didSet { if transform != oldValue { propertyDidChange(.transform, from: .transform(oldValue), to: .transform(transform)) } }
     }
 
@@ -91,8 +95,8 @@ open class View {
 
     // MARK: Appearance
 
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { propertyDidChange(.alpha, from: .number(oldValue), to: .number(alpha)) } } }
-    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } } }
+    @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { propertyDidChange(.alpha, from: .number(oldValue), to: .number(alpha)) } } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } } }
     public var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { propertyDidChange(.backgroundColor, from: .color(oldValue), to: .color(backgroundColor)) } }
     }
@@ -107,9 +111,9 @@ open class View {
         didSet { if borderColor != oldValue { propertyDidChange(.borderColor, from: .color(oldValue), to: .color(borderColor)) } }
     }
     /// Clip subviews (and image content) to the bounds, rounded by `cornerRadius`.
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
     /// Siblings draw in ascending zPosition, then in subview order.
-    public var zPosition: Double = 0 { didSet { if zPosition != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var zPosition: Double = 0 { didSet { if zPosition != oldValue { setNeedsDisplay() } } }
     /// When the alpha is below 1, draw the subtree into a layer first so overlapping children do not show through each other.
     public var allowsGroupOpacity = true { didSet { if allowsGroupOpacity != oldValue { setNeedsDisplay() } } }
     public var isUserInteractionEnabled = true
@@ -308,7 +312,7 @@ open class View {
     open func subtreeNeedsLayout() {}
 
     /// Where this subtree was last drawn, in window pixels (the renderer's record, for partial redraws).
-    var lastDrawnRect: PixelRect?
+    @exclusivity(unchecked) var lastDrawnRect: PixelRect?
     /// Already in the window's list of views to redraw.
     var isPendingDisplay = false
 
@@ -337,7 +341,7 @@ open class View {
 
     // MARK: Animation (model vs presentation)
 
-    private var animations: [AnimatableProperty: PropertyAnimation] = [:]
+    @exclusivity(unchecked) private var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
     /// Starts an animation when inside an `animate` block (from what is on screen now, so an interrupted
     /// animation continues without a jump); outside one, a new value ends any running animation of the property.
