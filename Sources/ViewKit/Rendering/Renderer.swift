@@ -175,7 +175,7 @@ public final class Renderer {
     /// path, as a GPU takes it (for tests of that path on a machine without a GPU).
     public nonisolated static let presentDamageHint = "VIEWKIT_PRESENT_DAMAGE"
     /// Pixels the presents (and swaps) since creation sent to the window: the whole frame at each, except where
-    /// only the rectangles redrawn are (`presentsDamage`).
+    /// only the rectangles redrawn are (`presentsInPart`).
     public internal(set) var presentedPixels = 0
     /// The rectangles to show at the next present, where only those are (`presentsInPart`): the ones redrawn
     /// since the last, or nil for the whole frame (drawn whole, or its window's pixels lost).
