@@ -112,8 +112,9 @@ public final class Player {
         return try MixerOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
     }
 
-    /// Takes a freshly opened output: the volume goes to it, or into the samples.
-    private func attach(_ output: AudioOutput) {
+    /// Takes a freshly opened output: the volume goes to it, or into the samples. (Internal: tests attach
+    /// outputs of their own.)
+    func attach(_ output: AudioOutput) {
         self.output = output
         applyVolume()
     }
@@ -128,8 +129,18 @@ public final class Player {
         if lostServer != nil, state != .playing { dropPendingConnection() }
         guard let output else { return true }
         guard state != .playing, ownsOutput, opensInFlight.count.load(ordering: .acquiring) == 0 else { return false }
+        // What the output held and had not played goes with it (half a second written ahead on a sound server):
+        // the track goes back to where it was heard, so that the position stays what was shown and resuming
+        // plays on from there rather than half a second further on. (Not when the queued track has taken over
+        // in what was written: what is heard is still the one before, whose end plays on resuming.)
+        let unheard = output.latencyFrames
         output.close()
         self.output = nil
+        if unheard > 0, path != nil, let heard = feed.withState({ s in
+            s.advances == advancesHandled && !s.ended ? max(0, s.position - unheard) : nil
+        }) {
+            seekFeed(to: heard)
+        }
         return true
     }
 

@@ -125,6 +125,42 @@ final class AudioOutputTests {
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
     }
 
+    /// An output that reports `frames` written and not yet heard, as a sound server's stream does while held.
+    private final class WroteAhead: AudioOutput {
+        let latencyFrames: Int
+        init(frames: Int) { latencyFrames = frames }
+        let driver = "wrote-ahead"
+        var appliesVolume: Bool { true }
+        var isLost: Bool { false }
+        func setVolume(_ amplitude: Double) {}
+        func setPaused(_ paused: Bool) {}
+        func dropWritten() {}
+        func describe(_ stream: StreamDescription) {}
+        func close() {}
+    }
+
+    /// A sound server's stream holds what was written ahead and not heard (half a second on PulseAudio), and it
+    /// goes with the stream when the output is released after a pause: the position stays the one shown, and
+    /// resuming plays on from there. It went on from what had been written (a tester: resuming after a pause
+    /// of more than 2 s, the released output's time, skipped ahead and the clock then stalled).
+    @Test func releasingAnOutputThatWroteAheadResumesWhereItWasHeard() throws {
+        let wav = try scratch.wav("ahead.wav", seconds: 12)
+        let player = try diskPlayer()
+        try player.loadNow(wav)
+        player.seek(to: 5)
+        player.releaseOutput()
+        // Paused at 5 s as written; a server's stream would report 22,050 frames (0.5 s) of it not yet heard.
+        player.attach(WroteAhead(frames: 22_050))
+        #expect(abs(player.position - 4.5) < 0.001, "5 s written, 0.5 s of it not heard")
+        player.releaseOutput()
+        #expect(!player.isOutputOpen)
+        #expect(abs(player.position - 4.5) < 0.001, "the position shown stays")
+        try FileManager.default.removeItem(atPath: output)
+        player.resume()
+        let heard = try heardFromFirstSound(player)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 198_450), count: 20_000)
+    }
+
     /// Volume 0.5 on the cubic curve: 0.5³ = 0.125 of the amplitude.
     @Test func volumeScalesTheSamples() throws {
         let wav = try scratch.wav("half.wav", seconds: 3)
