@@ -32,7 +32,7 @@ open class View {
     nonisolated(unsafe) private unowned(safe) var superviewLink: View?
     // The stored properties every frame's tree walks read (subviews, geometry, alpha, visibility, animations,
     // the last drawn place) are `@exclusivity(unchecked)`: Swift's dynamic check of each access (SE-0176) was a
-    // quarter of a playing frame's main-thread instructions. A view is used on the main actor only, and none of
+    // sixth of the playing frames' main-thread instructions. A view is used on the main actor only, and none of
     // these is passed `inout` to code that reads it again meanwhile, so no two accesses overlap.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
