@@ -129,19 +129,20 @@ public final class Player {
         if lostServer != nil, state != .playing { dropPendingConnection() }
         guard let output else { return true }
         guard state != .playing, ownsOutput, opensInFlight.count.load(ordering: .acquiring) == 0 else { return false }
-        // What the output held and had not played goes with it (half a second written ahead on a sound server):
-        // the track goes back to where it was heard, so that the position stays what was shown and resuming
-        // plays on from there rather than half a second further on. (Not when the queued track has taken over
-        // in what was written: what is heard is still the one before, whose end plays on resuming.)
+        closeOutputKeepingHeardPosition(output)
+        return true
+    }
+
+    /// Closes `output`; what it held and had not played goes with it (half a second written ahead on a sound
+    /// server), so the track goes back to where it was heard: the position stays what was shown, and playing
+    /// goes on from there rather than half a second further on. Where the queued track had taken over in what
+    /// was written, it starts again from what of it was heard (the one before's last moments are lost).
+    private func closeOutputKeepingHeardPosition(_ output: AudioOutput) {
         let unheard = output.latencyFrames
         output.close()
         self.output = nil
-        if unheard > 0, path != nil, let heard = feed.withState({ s in
-            s.advances == advancesHandled && !s.ended ? max(0, s.position - unheard) : nil
-        }) {
-            seekFeed(to: heard)
-        }
-        return true
+        guard unheard > 0, path != nil else { return }
+        seekFeed(to: feed.withState { max(0, $0.position - unheard) })
     }
 
     /// Opens the output anew when the sound server went away under it (restarted, crashed), so playback
@@ -154,8 +155,7 @@ public final class Player {
     /// it connects (held) is taken here at the next call.
     public func recoverLostOutput(now: Double) {
         if let output, output.isLost {
-            output.close()
-            self.output = nil
+            closeOutputKeepingHeardPosition(output)
             lostServer = (since: now, lastTry: -Double.infinity)
         }
         let (connection, asking) = reconnection.withLock { r in defer { r.connection = nil }; return (r.connection, r.asking) }

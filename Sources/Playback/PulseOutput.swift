@@ -73,7 +73,11 @@ final class PulseOutput: AudioOutput {
         return asked == "pulseaudio" || asked == "pulse"
     }
 
-    var latencyFrames: Int { np_pulse_latency_frames(handle.pointer) }
+    /// What the stream holds unheard; none while a drop of what was written is queued and not yet done (the
+    /// stream's last count would say what is about to go).
+    var latencyFrames: Int { flushesDone.withLock { $0 } == flushesAsked ? np_pulse_latency_frames(handle.pointer) : 0 }
+    private var flushesAsked = 0
+    private let flushesDone = Locked(0)
     var isLost: Bool { np_pulse_lost(handle.pointer) != 0 }
 
     private func control(_ work: @escaping @Sendable (OpaquePointer) -> Void) {
@@ -83,7 +87,11 @@ final class PulseOutput: AudioOutput {
 
     func setVolume(_ amplitude: Double) { control { np_pulse_set_volume($0, amplitude) } }
     func setPaused(_ paused: Bool) { control { np_pulse_cork($0, paused ? 1 : 0) } }
-    func dropWritten() { control { np_pulse_flush($0) } }
+    func dropWritten() {
+        flushesAsked += 1
+        let done = flushesDone
+        control { np_pulse_flush($0); done.withLock { $0 += 1 } }
+    }
     func describe(_ stream: StreamDescription) {
         let name = stream.name
         control { np_pulse_set_name($0, name) }

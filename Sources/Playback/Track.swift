@@ -55,7 +55,7 @@ public struct Track: Hashable, Sendable {
         numberPrefix(name)?.number
     }
 
-    /// A file name's leading track number and what follows it: digits followed by a space, "-", "." or "_", or by
+    /// A file name's leading track number and what follows it: ASCII digits followed by a space, "-", "." or "_", or by
     /// nothing (not the start of a name such as "2Pac" or "03b"); a disc's number before it goes too — one or two
     /// digits, "-", then the track's two and a space, "." or "_" ("1-01 Song", "2-13 - Encore"; not "05-432-hours").
     /// Read character by character: this runs for every track opened, and a regular expression is compiled anew at

@@ -139,6 +139,14 @@ final class AudioOutputTests {
         func close() {}
     }
 
+    /// Releases the player's output, then one that holds 22,050 frames (0.5 s) written and not heard, as a sound
+    /// server's stream held by a pause does, and releases that.
+    private func releaseHoldingHalfASecond(_ player: Player) {
+        player.releaseOutput()
+        player.attach(WroteAhead(frames: 22_050))
+        player.releaseOutput()
+    }
+
     /// A sound server's stream holds what was written ahead and not heard (half a second on PulseAudio), and it
     /// goes with the stream when the output is released after a pause: the position stays the one shown, and
     /// resuming plays on from there. It went on from what had been written (a tester: resuming after a pause
@@ -148,17 +156,35 @@ final class AudioOutputTests {
         let player = try diskPlayer()
         try player.loadNow(wav)
         player.seek(to: 5)
-        player.releaseOutput()
         // Paused at 5 s as written; a server's stream would report 22,050 frames (0.5 s) of it not yet heard.
-        player.attach(WroteAhead(frames: 22_050))
-        #expect(abs(player.position - 4.5) < 0.001, "5 s written, 0.5 s of it not heard")
-        player.releaseOutput()
+        releaseHoldingHalfASecond(player)
         #expect(!player.isOutputOpen)
-        #expect(abs(player.position - 4.5) < 0.001, "the position shown stays")
+        #expect(abs(player.position - 4.5) < 0.001, "5 s written, 0.5 s of it not heard: the position shown stays")
         try FileManager.default.removeItem(atPath: output)
         player.resume()
         let heard = try heardFromFirstSound(player)
         expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 198_450), count: 20_000)
+    }
+
+    /// Paused in the last half second of the queue's last track, all of it written (the feed has ended) and half a
+    /// second of it not heard: released, the track goes back to where it was heard, and resuming plays its end
+    /// (it was skipped: a review of the rewind, which left an ended feed as it was).
+    @Test func releasingAnOutputAtTheEndKeepsItsUnheardEnd() throws {
+        let wav = try scratch.wav("end.wav", seconds: 3)
+        let player = try diskPlayer()
+        try player.loadNow(wav)
+        player.seek(to: 2.9)
+        player.play()
+        var ended = false
+        for _ in 0..<500 where !ended {
+            usleep(10_000)
+            ended = player.feed.withState { $0.ended }
+        }
+        #expect(ended, "the disk device took the track's last samples")
+        player.pause()
+        releaseHoldingHalfASecond(player)
+        #expect(abs(player.position - 2.5) < 0.001, "3 s written, 0.5 s of it not heard")
+        #expect(player.feed.withState { !$0.ended }, "its end is still to play")
     }
 
     /// Volume 0.5 on the cubic curve: 0.5³ = 0.125 of the amplitude.

@@ -33,8 +33,8 @@ final class MessageBanner: View {
     }
 
     /// Where the banner goes in a window of `size`. `overCard`: on the card's header, as wide and as tall,
-    /// hiding its two lines whole and nothing below it (the card's content is centred in a tall window, its
-    /// header lower than the window's top), never less than `top` from the window's top nor lower than two
+    /// hiding its two lines whole and nothing below it (side by side the artwork, header and all, is centred
+    /// in the window's height, the header then lower than the window's top), never less than `top` from the window's top nor lower than two
     /// lines need. Side by side, where the header heads only the artwork and the band beside it above the
     /// controls is empty, the banner starts at the header's margin and is at least as wide as a portrait one at
     /// its widest (`widest`) where the card has the room: past a narrower header it reaches on into that band

@@ -40,11 +40,10 @@ extension Renderer {
         return true
     }
 
-    /// The software renderer's frame shown by sending the window the rectangles redrawn (its surface keeps the
-    /// rest): SDL's own present sends the whole surface. False when SDL would not (the surface is being made
-    /// anew for a new size): the frame is then presented whole.
-    func presentSoftwareRects(_ rects: [PixelRect]) -> Bool {
-        guard let window = SDL_RenderGetWindow(handle) else { return false }
+    /// The software renderer's frame shown by sending `window` the rectangles redrawn (its surface keeps the
+    /// rest): SDL's own present sends the whole surface. False when SDL would not (the window's surface is being
+    /// made anew for a new size): the frame is then to be drawn again, whole.
+    func presentSoftwareRects(_ rects: [PixelRect], to window: OpaquePointer) -> Bool {
         SDL_RenderFlush(handle)
         let (w, h) = outputSize
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)

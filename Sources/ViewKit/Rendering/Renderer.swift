@@ -268,7 +268,7 @@ public final class Renderer {
         presentCount += 1
         defer { damage = [] }
         if let copier { return presentRedrawn(with: copier) }
-        if isSoftware, let damage, presentSoftwareRects(damage) { return true }
+        if isSoftware, let damage, let window = SDL_RenderGetWindow(handle) { return presentSoftwareRects(damage, to: window) }
         let (w, h) = outputSize
         presentedPixels += w * h
         if keepsFrame, let texture = frame.texture {
