@@ -54,13 +54,26 @@ final class AudioOutputTests {
         return frames[start...]
     }
 
-    @Test func playingPutsTheTracksSamplesOnTheOutput() throws {
-        let wav = try scratch.wav("tone.wav", seconds: 3)
+    /// A player on the disk device with a fresh `seconds`-long WAV of the test's chirps loaded (paused at 0).
+    private func loadedPlayer(_ name: String, seconds: Double) throws -> Player {
+        let wav = try scratch.wav(name, seconds: seconds)
         let player = try diskPlayer()
         try player.loadNow(wav)
+        return player
+    }
+
+    /// Checks that what the player sounds from now (from its first non-silent frame) is the source from its first
+    /// sound at or after source frame `from`, `count` frames of it, scaled by `gain`.
+    private func expectHeard(_ player: Player, from: Int, count: Int, gain: Double = 1,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let heard = try heardFromFirstSound(player, sourceLocation: sourceLocation)
+        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: from), count: count, gain: gain, sourceLocation: sourceLocation)
+    }
+
+    @Test func playingPutsTheTracksSamplesOnTheOutput() throws {
+        let player = try loadedPlayer("tone.wav", seconds: 3)
         player.play()
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 30_000)
+        try expectHeard(player, from: 0, count: 30_000)
     }
 
     /// Issue 18 (start-up): with SDL pinned to another driver (`SDL_AUDIODRIVER`, as the tests pin it), an early
@@ -75,9 +88,7 @@ final class AudioOutputTests {
     }
 
     @Test func pauseGivesSilenceAndResumeContinues() throws {
-        let wav = try scratch.wav("long.wav", seconds: 20)
-        let player = try diskPlayer()
-        try player.loadNow(wav)
+        let player = try loadedPlayer("long.wav", seconds: 20)
         player.play()
         #expect(waitForFrames(capture.frameCount + 3 * 2048))
         player.pause()
@@ -92,22 +103,17 @@ final class AudioOutputTests {
     }
 
     @Test func seekingToTenSecondsPlaysFromTenSeconds() throws {
-        let wav = try scratch.wav("twelve.wav", seconds: 12)
-        let player = try diskPlayer()
-        try player.loadNow(wav)
+        let player = try loadedPlayer("twelve.wav", seconds: 12)
         player.seek(to: 10)
         #expect(player.state == .paused)
         player.resume()
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
+        try expectHeard(player, from: 441_000, count: 20_000)
     }
 
     /// Released while paused, the output is really closed (no device, no audio thread), and resuming reopens
     /// it and plays on from where the track was paused.
     @Test func releasedOutputClosesTheDeviceAndResumesWhereItWas() throws {
-        let wav = try scratch.wav("release.wav", seconds: 12)
-        let player = try diskPlayer()
-        try player.loadNow(wav)
+        let player = try loadedPlayer("release.wav", seconds: 12)
         player.play()
         player.releaseOutput()
         #expect(player.isOutputOpen, "never while playing")
@@ -121,8 +127,7 @@ final class AudioOutputTests {
         try FileManager.default.removeItem(atPath: output)
         player.resume()
         #expect(player.isOutputOpen && player.state == .playing)
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 441_000), count: 20_000)
+        try expectHeard(player, from: 441_000, count: 20_000)
     }
 
     /// An output that reports `frames` written and not yet heard, as a sound server's stream does while held.
@@ -152,9 +157,7 @@ final class AudioOutputTests {
     /// resuming plays on from there. It went on from what had been written (a tester: resuming after a pause
     /// of more than 2 s, the released output's time, skipped ahead and the clock then stalled).
     @Test func releasingAnOutputThatWroteAheadResumesWhereItWasHeard() throws {
-        let wav = try scratch.wav("ahead.wav", seconds: 12)
-        let player = try diskPlayer()
-        try player.loadNow(wav)
+        let player = try loadedPlayer("ahead.wav", seconds: 12)
         player.seek(to: 5)
         // Paused at 5 s as written; a server's stream would report 22,050 frames (0.5 s) of it not yet heard.
         releaseHoldingHalfASecond(player)
@@ -162,17 +165,14 @@ final class AudioOutputTests {
         #expect(abs(player.position - 4.5) < 0.001, "5 s written, 0.5 s of it not heard: the position shown stays")
         try FileManager.default.removeItem(atPath: output)
         player.resume()
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 198_450), count: 20_000)
+        try expectHeard(player, from: 198_450, count: 20_000)
     }
 
     /// Paused in the last half second of the queue's last track, all of it written (the feed has ended) and half a
     /// second of it not heard: released, the track goes back to where it was heard, and resuming plays its end
     /// (it was skipped: a review of the rewind, which left an ended feed as it was).
     @Test func releasingAnOutputAtTheEndKeepsItsUnheardEnd() throws {
-        let wav = try scratch.wav("end.wav", seconds: 3)
-        let player = try diskPlayer()
-        try player.loadNow(wav)
+        let player = try loadedPlayer("end.wav", seconds: 3)
         player.seek(to: 2.9)
         player.play()
         var ended = false
@@ -195,7 +195,6 @@ final class AudioOutputTests {
         #expect(player.volume == 0.5)
         try player.loadNow(wav)
         player.play()
-        let heard = try heardFromFirstSound(player)
-        expectMatch(Array(heard), at: 0, source: firstSourceSound(from: 0), count: 20_000, gain: 0.125)
+        try expectHeard(player, from: 0, count: 20_000, gain: 0.125)
     }
 }
