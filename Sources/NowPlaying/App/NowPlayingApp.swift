@@ -69,8 +69,6 @@ public final class NowPlayingApp {
     public init(options: Options) throws {
         self.options = options
         LibraryChatter.silence()
-        // SDL_image rasterises the icons: loaded while the window opens, as the icons are rasterised.
-        ImageLibrary.preload()
         let resources = try AppResources.locate()
         stateDirectory = options.stateDirectory ?? PlaybackState.defaultDirectory()
         sessionLock = SessionLock(directory: stateDirectory)
@@ -104,9 +102,9 @@ public final class NowPlayingApp {
                     }
                     // The sound server's stream is connected, and the icons rasterised, on workers meanwhile too.
                     earlyOutput = Player.EarlyOutput(stream: StreamDescription(name: "NowPlaying", iconName: MediaBus.desktopEntry))
-                    iconDecoding = Icons.decode(resources: resources)
+                    iconDecoding = Icons.decode(resources: resources, cache: options.pictureCache)
                 }
-            icons = try Icons(iconDecoding ?? Icons.decode(resources: resources))
+            icons = try Icons(iconDecoding ?? Icons.decode(resources: resources, cache: options.pictureCache))
         } catch {
             // No window (or no icons): the reader is let finish its first part (it then only waits), the icons their
             // decoding and the sound server's stream its connecting (then closed), before the error ends the process.

@@ -16,15 +16,18 @@ public struct Icons {
 
     /// The icons' files read and decoded (each SVG parsed and measured, rasterised small for its colour) on a
     /// worker begun while the window opens, rather than on the interface thread before the first frame; each is
-    /// rasterised at its size when first drawn.
+    /// rasterised at its size when first drawn. With a cache, the rasters are kept there: later runs read them
+    /// instead, without SDL_image.
     public typealias Decoding = Pending<Result<[String: DecodedImage], ImageError>>
 
-    /// Begins decoding the icons' files on a worker.
-    public nonisolated static func decode(resources: AppResources) -> Decoding {
+    /// Begins decoding the icons' files on a worker, their rasters kept in `cache` (if any) between runs.
+    public nonisolated static func decode(resources: AppResources, cache: PictureCache?) -> Decoding {
         Pending {
             Result { () throws(ImageError) in
                 var pictures: [String: DecodedImage] = [:]
-                for name in Name.allCases { pictures[name.rawValue] = try DecodedImage(contentsOfFile: resources.icon(name.rawValue)) }
+                for name in Name.allCases {
+                    pictures[name.rawValue] = try DecodedImage(contentsOfFile: resources.icon(name.rawValue), cache: cache)
+                }
                 return pictures
             }
         }

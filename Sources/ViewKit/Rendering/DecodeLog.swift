@@ -11,6 +11,8 @@ final class DecodeLog: Sendable {
         let workingBytes: Int
         /// Made on the thread that made the log (tests make it on the main actor, where frames are drawn).
         let onMainThread: Bool
+        /// Made by SDL_image (an SVG rasterised, a rare format), which is loaded for it.
+        let byImageLibrary: Bool
         var pixels: Int { width * height }
         /// The memory the decode took at most: its ARGB pixels and the decoder's own.
         var bytes: Int { pixels * 4 + workingBytes }
@@ -29,9 +31,10 @@ final class DecodeLog: Sendable {
     var decodes: [Entry] { entries.withLock { $0 } }
 
     /// Notes a decode of `width` × `height` pixels in the log bound to this task, if any.
-    static func record(width: Int, height: Int, workingBytes: Int = 0) {
+    static func record(width: Int, height: Int, workingBytes: Int = 0, byImageLibrary: Bool = false) {
         guard let log = current else { return }
-        let entry = Entry(width: width, height: height, workingBytes: workingBytes, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
+        let entry = Entry(width: width, height: height, workingBytes: workingBytes,
+                          onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0, byImageLibrary: byImageLibrary)
         log.entries.withLock { $0.append(entry) }
     }
 }

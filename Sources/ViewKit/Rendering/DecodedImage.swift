@@ -25,6 +25,39 @@ public struct DecodedImage: Sendable {
     /// rows grey: "Premature end of JPEG file"); nil when the picture is whole. Such a picture is shown as it is,
     /// and its copy is never cached (each run decodes it, and can say so).
     public let damage: String?
+    /// Where a vector picture opened with a cache keeps its rasters.
+    let vectorRasters: VectorRasters?
+
+    /// A vector picture's rasters kept in a cache between runs, named by its bytes: the one made when it was opened
+    /// (for its mean colour, and its size when it declares none) and one per size it is drawn at. A run that finds
+    /// them neither loads SDL_image nor rasterises (SDL_image with the libraries it links is ~0.7 MiB resident,
+    /// and its loading competed with the window's opening for the processor).
+    struct VectorRasters: Sendable {
+        let cache: PictureCache
+        let hash: UInt64, count: Int
+
+        init(cache: PictureCache, bytes: [UInt8]) {
+            self.cache = cache
+            hash = PictureCache.hash(bytes)
+            count = bytes.count
+        }
+
+        /// The raster kept at `width` × `height` pixels, if any and whole: its entry (the picture's own size, its mean
+        /// colour, the PNG) and the PNG's size in pixels (SDL_image fits a raster within the size asked for).
+        func kept(width: Int, height: Int) -> (entry: PictureCache.Entry, pixels: (width: Int, height: Int))? {
+            guard let entry = cache.entry(at: cache.key(hash: hash, count: count, width: width, height: height)), !entry.isOpaque,
+                  let pixels = PictureDecoder.header(of: entry.copy) else { return nil }
+            return (entry, (pixels.width, pixels.height))
+        }
+
+        /// Keeps `surface`, the raster at `width` × `height` of a picture whose own size is `own` and mean colour
+        /// `colour`.
+        func keep(_ surface: Surface, width: Int, height: Int, own: (width: Int, height: Int), colour: Color) {
+            guard let png = PictureDecoder.encode(surface, opaque: false) else { return }
+            cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: false, averageColor: colour, copy: png),
+                        at: cache.key(hash: hash, count: count, width: width, height: height))
+        }
+    }
 
     /// Decodes and checks `bytes`; with a `pixelSize`, also keeps the pixels of the mipmap level a view drawn
     /// at that size (in pixels) uses. With `rereading`, the bytes are not kept: a picture drawn larger than it
@@ -51,12 +84,12 @@ public struct DecodedImage: Sendable {
     }
 
     /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:source:)`).
-    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil) throws(ImageError) {
+    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil, cache: PictureCache? = nil) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw ImageError(source: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: nil, source: nil)
+        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: cache, source: nil)
     }
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?,
@@ -74,6 +107,16 @@ public struct DecodedImage: Sendable {
         self.origin = origin
         guard !bytes.isEmpty else { throw ImageError(source: name, reason: "the file is empty") }
         isVector = DecodedImage.looksLikeSVG(bytes)
+        if isVector {
+            let rasters = cache.map { VectorRasters(cache: $0, bytes: bytes) }
+            let opened = try DecodedImage.openVector(bytes, name: name, rasters: rasters)
+            size = Size(width: Double(opened.own.width), height: Double(opened.own.height))
+            averageColor = opened.colour
+            vectorRasters = rasters
+            (pixelDimensions, isOpaque, keptCopy, level, damage) = (nil, false, nil, nil, nil)
+            return
+        }
+        vectorRasters = nil
         // A raster picture is decoded at the size it is kept at: the level it is drawn at, or within
         // `PictureDecoder.defaultSide` while that is not known; straight at it when its format allows.
         let own: (width: Int, height: Int)
@@ -82,14 +125,7 @@ public struct DecodedImage: Sendable {
         var onlyTheLevel = false
         var damage: String?
         do throws(PictureDecoder.Failure) {
-            if isVector {
-                // Rasterised only small here (for its colour), within a square box: the canvas an SVG declares
-                // may be of any size, and it is drawn at the size it is shown at.
-                let box = DecodedImage.vectorProbeSide
-                let probe = try PictureDecoder.decodeWhole(bytes, svgSize: (box, box))
-                own = DecodedImage.vectorSize(declared: SVGSize(bytes), rasterised: (probe.width, probe.height))
-                surface = probe
-            } else if let header = PictureDecoder.header(of: bytes) {
+            if let header = PictureDecoder.header(of: bytes) {
                 own = (header.width, header.height)
                 let kept = PictureDecoder.keptSize(width: own.width, height: own.height, drawnAt: pixelSize)
                 if let pixelSize, kept == own {
@@ -115,10 +151,10 @@ public struct DecodedImage: Sendable {
         self.damage = damage
         size = Size(width: Double(own.width), height: Double(own.height))
         let kept: (width: Int, height: Int) = onlyTheLevel ? own : (surface.width, surface.height)
-        pixelDimensions = isVector ? nil : kept
-        isOpaque = !isVector && (!surface.hasAlphaChannel || Surface.isOpaque(surface.pointer))
+        pixelDimensions = kept
+        isOpaque = !surface.hasAlphaChannel || Surface.isOpaque(surface.pointer)
         averageColor = surface.averageColor()
-        let shrunk = !isVector && kept != own
+        let shrunk = kept != own
         keptCopy = shrunk ? PictureDecoder.encode(surface, opaque: isOpaque) : nil
         if let cache, let cached, let keptCopy, damage == nil,
            cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: isOpaque, averageColor: averageColor,
@@ -126,7 +162,7 @@ public struct DecodedImage: Sendable {
            let source {
             cache.remember(source, as: cached.picture)
         }
-        if let pixelSize, !isVector {
+        if let pixelSize {
             let (w, h) = DecodedImage.mipmapLevels(width: kept.width, height: kept.height, atLeast: pixelSize).last ?? kept
             // The level is decoded as `Image.surface` decodes it when its texture is made later: the same
             // pixels (a stretch of the kept pixels is another resampling, and a redraw crossing the picture
@@ -174,6 +210,28 @@ public struct DecodedImage: Sendable {
         keptCopy = entry.copy
         level = pixelSize == nil ? nil : SealedSurface(sealing: prepared)
         damage = nil
+        vectorRasters = nil
+    }
+
+    /// An SVG's size in points and mean colour: from its raster a run before kept in `rasters`, else rasterised
+    /// small now, within a square box (the canvas an SVG declares may be of any size, and it is drawn at the size
+    /// it is shown at), and that raster kept.
+    private static func openVector(_ bytes: [UInt8], name: String,
+                                   rasters: VectorRasters?) throws(ImageError) -> (own: (width: Int, height: Int), colour: Color) {
+        let box = vectorProbeSide, declared = SVGSize(bytes)
+        // The size the entry gives is the one this opening would find (a raster of other bytes that hashed alike is not).
+        if let kept = rasters?.kept(width: box, height: box),
+           vectorSize(declared: declared, rasterised: kept.pixels) == (kept.entry.width, kept.entry.height) {
+            return ((kept.entry.width, kept.entry.height), kept.entry.averageColor)
+        }
+        let probe: Surface
+        do throws(PictureDecoder.Failure) { probe = try PictureDecoder.decodeWhole(bytes, svgSize: (box, box)) } catch {
+            throw ImageError(source: name, reason: error.reason)
+        }
+        let own = vectorSize(declared: declared, rasterised: (probe.width, probe.height))
+        let colour = probe.averageColor()
+        rasters?.keep(probe, width: box, height: box, own: own, colour: colour)
+        return (own, colour)
     }
 
     /// The side of the square an SVG is rasterised within when it is opened (for its mean colour).

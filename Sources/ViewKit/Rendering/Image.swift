@@ -29,6 +29,8 @@ public final class Image {
     private let decoded: Surface?
     /// The texture of an image the renderer drew (a snapshot): its pixels stay in the texture only.
     let texture: Texture?
+    /// Where an SVG opened with a cache keeps its rasters between runs.
+    private let vectorRasters: DecodedImage.VectorRasters?
 
     /// Loads and validates the image now, so a broken file is reported where it is opened.
     public convenience init(contentsOfFile path: String) throws {
@@ -49,6 +51,7 @@ public final class Image {
         size = Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)
         decoded = surface
         texture = nil
+        vectorRasters = nil
         pixelDimensions = (surface.width, surface.height)
         isOpaque = !surface.hasAlphaChannel || Surface.isOpaque(surface.pointer)
         averageColor = surface.averageColor()
@@ -64,6 +67,7 @@ public final class Image {
         size = Size(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
         decoded = nil
         self.texture = texture
+        vectorRasters = nil
         pixelDimensions = (texture.width, texture.height)
         self.isOpaque = isOpaque
         self.averageColor = averageColor
@@ -83,6 +87,7 @@ public final class Image {
         decoded = nil
         prepared = picture.level?.surface
         texture = nil
+        vectorRasters = picture.vectorRasters
         pixelDimensions = picture.pixelDimensions
         isOpaque = picture.isOpaque
         averageColor = picture.averageColor
@@ -140,10 +145,23 @@ public final class Image {
     /// large enough, else from the picture's own bytes, at a reduced size) and resampled.
     public func surface(pixelWidth w: Int, pixelHeight h: Int) -> Surface? {
         let w = max(1, w), h = max(1, h)
-        if isVector { return try? PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) }
+        if isVector { return vectorSurface(w, h) }
         if let decoded { return decoded.width == w && decoded.height == h ? decoded : decoded.resampled(width: w, height: h) }
         let from = keptCopy.flatMap { w <= $0.width && h <= $0.height ? $0.bytes : nil } ?? bytes
         return try? PictureDecoder.decode(from, width: w, height: h)
+    }
+
+    /// An SVG rasterised at `w` × `h`: the raster a run before kept (read by libpng: SDL_image is not loaded for
+    /// it), else made now and kept for the next runs.
+    private func vectorSurface(_ w: Int, _ h: Int) -> Surface? {
+        let own = (width: Int(size.width), height: Int(size.height))
+        if let rasters = vectorRasters, let kept = rasters.kept(width: w, height: h), (kept.entry.width, kept.entry.height) == own,
+           let surface = try? PictureDecoder.decode(kept.entry.copy, width: kept.pixels.width, height: kept.pixels.height) {
+            return surface
+        }
+        guard let surface = try? PictureDecoder.decodeWhole(bytes, svgSize: (w, h)) else { return nil }
+        vectorRasters?.keep(surface, width: w, height: h, own: own, colour: averageColor)
+        return surface
     }
 
     /// The mean colour of the picture (for backgrounds tinted by the artwork).

@@ -1,12 +1,11 @@
 import CSDL2
-import Dispatch
 import Glibc
 import Locking
 
 /// SDL_image, loaded (dlopen) the first time it is needed rather than linked. ViewKit decodes JPEG, PNG and WebP
 /// itself; SDL_image rasterises SVG and reads the rarer formats (GIF, TIFF, BMP, TGA …), and linking it cost every
-/// start ~0.8 ms before `main` (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). `preload()`
-/// loads it on a thread of its own, while the window opens.
+/// start ~0.8 ms before `main` (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). An SVG opened with a
+/// `PictureCache` keeps its rasters there, so a program whose pictures are all cached never loads it.
 public struct ImageLibrary: Sendable {
     /// IMG_LoadTyped_RW: the type names a format without a signature (TGA) to try after those that have one.
     let loadTypedRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<SDL_Surface>?
@@ -27,12 +26,6 @@ public struct ImageLibrary: Sendable {
             state = result
             return result
         }
-    }
-
-    /// Starts loading SDL_image on a thread of its own, for a program that will soon decode an SVG or a rare
-    /// format: the dynamic linking then overlaps whatever the program does meanwhile (opening its window).
-    public static func preload() {
-        DispatchQueue.global(qos: .userInitiated).async { _ = load() }
     }
 
     /// Loads `path` (a file name is looked for on the dynamic linker's path), finds the functions used and

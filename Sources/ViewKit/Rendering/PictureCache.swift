@@ -9,7 +9,8 @@ import Locking
 /// come from as it was then (`Source`: a later run reads nothing of the picture). A picture kept
 /// smaller than it is (`DecodedImage`'s kept copy) is decoded whole once; a later run that opens the same bytes
 /// at the same kept size reads its copy instead (a 4000 px photo: ~17 ms of entropy decoding and ~7 ms of
-/// encoding the copy, against ~1 ms). Oldest-used copies go once the folder holds more than `budget` bytes.
+/// encoding the copy, against ~1 ms). An SVG's rasters are kept the same way, one per size drawn: a later run
+/// draws it without loading SDL_image. Oldest-used copies go once the folder holds more than `budget` bytes.
 /// Safe from any thread.
 public final class PictureCache: Sendable {
     /// What a picture decoded once says about itself, and its kept copy.
@@ -74,7 +75,14 @@ public final class PictureCache: Sendable {
     func key(for picture: Picture, drawnAt pixelSize: Size?) -> Key? {
         let kept = PictureDecoder.keptSize(width: picture.width, height: picture.height, drawnAt: pixelSize)
         guard kept != (picture.width, picture.height) else { return nil }
-        return Key(path: "\(directory)/\(String(picture.hash, radix: 16))-\(picture.count)-\(kept.width)x\(kept.height).pic")
+        return key(hash: picture.hash, count: picture.count, width: kept.width, height: kept.height)
+    }
+
+    /// Where the raster of the vector picture whose bytes hash to `hash` (`count` of them) is kept at `width` ×
+    /// `height` pixels: its entry holds the picture's own size and mean colour, and the raster as a PNG, so a later
+    /// run draws an SVG icon without SDL_image (`DecodedImage.VectorRasters`).
+    func key(hash: UInt64, count: Int, width: Int, height: Int) -> Key {
+        Key(path: "\(directory)/\(String(hash, radix: 16))-\(count)-\(width)x\(height).pic")
     }
 
     /// Names a picture's bytes without reading them: a file as it is now (its device, inode, size, and modification

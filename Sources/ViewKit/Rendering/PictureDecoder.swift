@@ -244,7 +244,7 @@ enum PictureDecoder {
             return Surface(taking: library.loadTypedRW(rw, 0, looksLikeTGA(bytes) ? "TGA" : nil))
         }
         guard let surface else { throw Failure(reason: sdlReason()) }
-        DecodeLog.record(width: surface.width, height: surface.height)
+        DecodeLog.record(width: surface.width, height: surface.height, byImageLibrary: true)
         return surface
     }
 

@@ -69,7 +69,9 @@ public final class Surface {
             }
         }
         guard n > 0 else { return .black }
-        return Color(red: r / n / 255, green: g / n / 255, blue: b / n / 255)
+        // A mean of values within 0…255 is within it too; the sums' rounding may land a hair above (white pixels at
+        // alphas 255, 128 and 7: 1.0000000000000002), a colour `PictureCache` rightly refuses to read back.
+        return Color(red: min(1, r / n / 255), green: min(1, g / n / 255), blue: min(1, b / n / 255))
     }
 
     deinit { SDL_FreeSurface(pointer) }
