@@ -181,7 +181,7 @@ public final class PictureCache: Sendable {
         if let reason = folder.write(encoded, to: key.path) {
             let first = state.withLock { s in defer { s.reported = true }; return !s.reported }
             if first {
-                report("Small copies of large pictures cannot be kept in \(directory) (\(reason)): they are decoded whole at each start.")
+                report("Pictures cannot be kept in \(directory) (\(reason)): large ones are decoded whole, and vector ones rasterised, at each start.")
             }
             return false
         }
