@@ -99,6 +99,8 @@ public final class Application {
         let opening = Opening(mainLoop: mainLoop, likelyGeometry: likely.map { Geometry(points: $0.points, pixelScale: $0.pixelScale) })
         // Whatever happens below, nobody waits for ever for the geometry.
         defer { opening.settle(nil) }
+        // The fonts are opened on a worker while SDL opens the display and the window.
+        let openedFaces = OpenedFaces(library: configuration.fonts)
         if configuration.headless {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
@@ -234,7 +236,7 @@ public final class Application {
         }
         SDL_SetWindowMinimumSize(w, minimum.0, minimum.1)
         sdlRenderer = r
-        renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts)
+        renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts, openedFaces: openedFaces)
         var mode = SDL_DisplayMode()
         if SDL_GetWindowDisplayMode(w, &mode) == 0, mode.refresh_rate >= 30 { frameInterval = 1 / Double(mode.refresh_rate) }
         self.clock = clock ?? SystemClock()

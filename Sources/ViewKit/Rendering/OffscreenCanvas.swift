@@ -10,7 +10,7 @@ public final class OffscreenCanvas {
     /// The canvas size in points.
     public let size: Size
 
-    public init(size: Size, pixelScale: Double = 1, fonts: FontLibrary) throws {
+    public init(size: Size, pixelScale: Double = 1, fonts: FontLibrary, openedFaces: OpenedFaces? = nil) throws {
         guard let surface = Surface(width: Int((size.width * pixelScale).rounded()),
                                     height: Int((size.height * pixelScale).rounded())) else {
             throw SDLError("Creating an offscreen surface")
@@ -19,7 +19,7 @@ public final class OffscreenCanvas {
         self.surface = surface
         self.handle = handle
         self.size = size
-        renderer = Renderer(handle: handle, pixelScale: pixelScale, fonts: fonts)
+        renderer = Renderer(handle: handle, pixelScale: pixelScale, fonts: fonts, openedFaces: openedFaces)
     }
 
     /// Lays out and draws `root` (placed at the canvas origin) over `background`.

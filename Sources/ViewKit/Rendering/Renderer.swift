@@ -87,11 +87,12 @@ public final class Renderer {
     /// The largest side of a texture SDL can make.
     let maxTextureSide: Int
 
-    /// Wraps an SDL renderer; the caller keeps it alive for the Renderer's lifetime.
-    public init(handle: OpaquePointer, pixelScale: Double, fonts: FontLibrary) {
+    /// Wraps an SDL renderer; the caller keeps it alive for the Renderer's lifetime. `openedFaces`: the fonts' faces
+    /// opened ahead, for its text renderer to take.
+    public init(handle: OpaquePointer, pixelScale: Double, fonts: FontLibrary, openedFaces: OpenedFaces? = nil) {
         self.handle = handle
         self.pixelScale = pixelScale
-        self.text = TextRenderer(renderer: handle, library: fonts)
+        self.text = TextRenderer(renderer: handle, library: fonts, opened: openedFaces)
         premultipliedBlend = SDL_ComposeCustomBlendMode(
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)

@@ -59,9 +59,18 @@ public final class TextRenderer {
     /// Destroys the cached textures (before the SDL renderer that made them goes).
     func releaseTextures() { textures.removeAll() }
 
-    init(renderer: OpaquePointer, library: FontLibrary) {
+    /// Faces this renderer opened itself (tests count them: those of faces opened ahead are not).
+    private(set) var facesOpened = 0
+
+    /// A text renderer drawing with `renderer`; with `opened`, it takes the UI font's faces opened ahead (those of a
+    /// library since changed are closed at the first change, as its own).
+    init(renderer: OpaquePointer, library: FontLibrary, opened: OpenedFaces? = nil) {
         self.renderer = renderer
         self.library = library
+        for face in opened?.take() ?? [] {
+            fontFiles[face.path] = face.file
+            adopt(face.handle, as: FaceKey(path: face.path, index: 0, embolden: false), size: face.size)
+        }
         if TTF_WasInit() == 0 { TTF_Init() }
     }
 
@@ -187,10 +196,8 @@ public final class TextRenderer {
             face = f
         } else {
             guard let f = open(key, size) else { return nil }
-            TTF_SetFontHinting(f, TTF_HINTING_LIGHT_SUBPIXEL)
-            if key.embolden { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
-            faces[key] = f
-            faceSizes[f] = size
+            facesOpened += 1
+            adopt(f, as: key, size: size)
             face = f
         }
         if faceSizes[face] != size {
@@ -200,14 +207,25 @@ public final class TextRenderer {
         return face
     }
 
+    /// Makes an open face this renderer's, set up as it draws: light hinting, the synthetic bold `key` asks for.
+    private func adopt(_ face: OpaquePointer, as key: FaceKey, size: Int) {
+        TTF_SetFontHinting(face, TTF_HINTING_LIGHT_SUBPIXEL)
+        if key.embolden { TTF_SetFontStyle(face, TTF_STYLE_BOLD) }
+        faces[key] = face
+        faceSizes[face] = size
+    }
+
     /// A face of a font file, read from the file's bytes in memory (from the file itself when they cannot be had).
     private func open(_ key: FaceKey, _ size: Int) -> OpaquePointer? {
         if fontFiles[key.path] == nil { fontFiles[key.path] = FileBytes(path: key.path) }
-        if let file = fontFiles[key.path], file.count <= Int(Int32.max), let rw = SDL_RWFromConstMem(file.base, Int32(file.count)),
-           let face = TTF_OpenFontIndexRW(rw, 1, Int32(size), key.index) {
-            return face
-        }
+        if let file = fontFiles[key.path], let face = TextRenderer.openFace(in: file, size: size, index: key.index) { return face }
         return TTF_OpenFontIndex(key.path, Int32(size), key.index)
+    }
+
+    /// The face `index` of a font file's bytes in memory, at `size` pixels (any thread: SDL_ttf initialised).
+    nonisolated static func openFace(in file: FileBytes, size: Int, index: Int) -> OpaquePointer? {
+        guard file.count <= Int(Int32.max), let rw = SDL_RWFromConstMem(file.base, Int32(file.count)) else { return nil }
+        return TTF_OpenFontIndexRW(rw, 1, Int32(size), index)
     }
 
     /// The face fontconfig prefers for a character the UI font lacks, opened at the font's size; a bitmap face is
