@@ -15,12 +15,7 @@ struct OpenedFacesTests {
             root.addSubview(label)
         }
         canvas.render(root)
-        return (0..<canvas.surface.height).flatMap { y in
-            (0..<canvas.surface.width).map { x in
-                let p = canvas.pixel(x: x, y: y)
-                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-            }
-        }
+        return canvas.rgbPixels()
     }
 
     @Test func textDrawnWithFacesOpenedAheadOpensNoneAndLooksTheSame() throws {

@@ -67,12 +67,7 @@ struct RenderCostTests {
         c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
         #expect(c.renderer.lastRegion == PixelRect(x: 0, y: 19, width: 100, height: 53))
         #expect(under.draws == 0, "wholly under the moved view")
-        func pixels() -> [UInt32] {
-            (0..<100).flatMap { y in (0..<100).map { x in
-                let p = c.pixel(x: x, y: y)
-                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-            } }
-        }
+        func pixels() -> [UInt32] { c.rgbPixels(width: 100, height: 100) }
         let partial = pixels()
         assertPixel(c.pixel(x: 50, y: 20), 0, 255, 0, 0, "the row the moved view paints in part")
         assertPixel(c.pixel(x: 50, y: 19), 0, 0, 255, 0, "the window's background above it")
@@ -268,12 +263,7 @@ struct RenderCostTests {
         window.addSubview(slider)
         window.layoutTreeIfNeeded()
         c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
-        func pixels() -> [UInt32] {
-            (0..<40).flatMap { y in (0..<400).map { x in
-                let p = c.pixel(x: x, y: y)
-                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-            } }
-        }
+        func pixels() -> [UInt32] { c.rgbPixels(width: 400, height: 40) }
         // The default thumb is 14 points; its travel is 400 - 14 = 386, so a hundredth moves it 3.86 points: from
         // 193…207 to 196.86…210.86, rows 13…27; with a pixel around, columns 192…212 and rows 12…28.
         slider.value = 0.51

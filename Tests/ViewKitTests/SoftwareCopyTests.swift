@@ -160,12 +160,7 @@ struct SoftwareCopyTests {
         banner.isHidden = true
         c.renderer.render(window, background: .black, changed: window.takeDirtyViews())
         #expect(c.renderer.lastRegion.area < 400 * 400 / 2, "only the banner's place is redrawn")
-        func pixels() -> [UInt32] {
-            (0..<400).flatMap { y in (0..<400).map { x in
-                let p = c.pixel(x: x, y: y)
-                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-            } }
-        }
+        func pixels() -> [UInt32] { c.rgbPixels(width: 400, height: 400) }
         let partial = pixels()
         c.renderer.render(window, background: .black)
         let whole = pixels()

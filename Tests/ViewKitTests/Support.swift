@@ -56,3 +56,14 @@ func assertClose(_ a: Double, _ b: Double, _ accuracy: Double = 1e-9, _ what: St
                  sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(abs(a - b) <= accuracy, "\(what): \(a) is not within \(accuracy) of \(b)", sourceLocation: sourceLocation)
 }
+
+extension OffscreenCanvas {
+    /// The pixels of the canvas's top-left `width` × `height` (all of it by default) as 0xRRGGBB, row by row: two
+    /// drawings compared.
+    func rgbPixels(width: Int? = nil, height: Int? = nil) -> [UInt32] {
+        (0..<(height ?? surface.height)).flatMap { y in (0..<(width ?? surface.width)).map { x in
+            let p = pixel(x: x, y: y)
+            return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+        } }
+    }
+}
