@@ -87,4 +87,26 @@ struct VectorRasterCacheTests {
         }
         #expect(try run(svg(declaringSize: true), PictureCache(directory: dir)).bySDLImage.count == 2)
     }
+
+    /// A raster copied over another's name (another icon of the same size) is not drawn in its place: the entry's
+    /// hash covers its file's name (a tester's swap of two icons' files drew next and previous swapped).
+    @Test func aRasterUnderAnotherNameIsNotUsed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vk-rasters-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ring = svg(declaringSize: true), white = svg(declaringSize: true, white: true)
+        let before = try run(white, PictureCache(directory: dir)).surface
+        let whiteFiles = try Set(FileManager.default.contentsOfDirectory(atPath: dir))
+        _ = try run(ring, PictureCache(directory: dir))
+        let ringFiles = try Set(FileManager.default.contentsOfDirectory(atPath: dir)).subtracting(whiteFiles)
+        // Each of the ring's rasters put where the white one's of the same size is.
+        for name in ringFiles {
+            let size = name.split(separator: "-").last!
+            let target = try #require(whiteFiles.first { $0.hasSuffix("-" + size) })
+            try FileManager.default.removeItem(atPath: dir + "/" + target)
+            try FileManager.default.copyItem(atPath: dir + "/" + name, toPath: dir + "/" + target)
+        }
+        let again = try run(white, PictureCache(directory: dir))
+        #expect(again.bySDLImage.count == 2, "the white icon was rasterised again, not taken from the ring's files")
+        #expect(pixels(again.surface) == pixels(before))
+    }
 }

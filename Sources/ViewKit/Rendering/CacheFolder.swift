@@ -23,9 +23,11 @@ public struct CacheFolder: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/<application>/<name>` (default `~/.cache/…`; a relative `XDG_CACHE_HOME` is ignored, as the
-    /// XDG specification asks: it would put the folder wherever the program was started).
+    /// XDG specification asks: it would put the folder wherever the program was started). Without `HOME`, the home
+    /// the password database gives the user (never a shared folder such as /tmp, where another user could make it).
     public static func path(application: String, name: String, environment: [String: String]) -> String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
+        let home = environment["HOME"] ?? getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) } ?? ""
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.cache"
         return base + "/" + application + "/" + name
     }
 
@@ -39,8 +41,12 @@ public struct CacheFolder: Sendable {
             // Another thread or process making it at the same moment is no failure.
             if mkdir(made, 0o700) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
         }
-        // A folder an older version made readable by all is made the user's alone.
-        chmod(path, 0o700)
+        // A folder an older version made readable by all is made the user's alone: others' bits go, the user's own stay
+        // as the user set them (a folder made read-only stays so); anything but a folder is left as it is.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o077 != 0 {
+            chmod(path, info.st_mode & 0o700)
+        }
         let temporary = file + ".\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return String(cString: strerror(errno)) }

@@ -53,6 +53,8 @@ public final class PictureCache: Sendable {
     /// the store after a miss.
     struct Key {
         let path: String
+        /// The file's name, which its entry's hash covers.
+        var name: [UInt8] { Array(path.split(separator: "/").last.map(String.init)?.utf8 ?? "".utf8) }
     }
 
     /// A picture as its copies are named: a hash and the count of its bytes, and its own size in pixels.
@@ -156,7 +158,7 @@ public final class PictureCache: Sendable {
 
     /// The stored copy under `key`, if any and whole. A hit is marked used.
     func entry(at key: Key) -> Entry? {
-        guard let data = PictureCache.read(key.path, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data) else { return nil }
+        guard let data = PictureCache.read(key.path, limit: PictureCache.entryLimit), let entry = PictureCache.decode(data, as: key) else { return nil }
         folder.markUsed(key.path)
         return entry
     }
@@ -176,7 +178,7 @@ public final class PictureCache: Sendable {
     /// Stores a picture's copy (written whole or not at all); whether it was.
     @discardableResult
     func store(_ entry: Entry, at key: Key) -> Bool {
-        let encoded = PictureCache.encode(entry)
+        let encoded = PictureCache.encode(entry, as: key)
         guard encoded.count <= PictureCache.entryLimit else { return false }
         if let reason = folder.write(encoded, to: key.path) {
             let first = state.withLock { s in defer { s.reported = true }; return !s.reported }
@@ -209,26 +211,28 @@ public final class PictureCache: Sendable {
 
     // MARK: The file
 
-    private static let magic = Array("NPPC1".utf8)
+    private static let magic = Array("NPPC2".utf8)
 
     /// Magic, width and height (32 bits each, little-endian), opacity, the mean colour (four doubles, as computed:
     /// a colour rounded to bytes would tint the artwork's backdrop a level apart from a first run's), a hash of all
-    /// that and the copy (64 bits: a file cut short or damaged anywhere is found, not used), then the copy.
-    static func encode(_ e: Entry) -> [UInt8] {
+    /// that, the file's name and the copy (64 bits: a file cut short or damaged anywhere is found, not used, and so is
+    /// one copied or renamed over another's name — another icon's raster of the same size drew in its place), then
+    /// the copy.
+    static func encode(_ e: Entry, as key: Key) -> [UInt8] {
         func le(_ v: UInt64, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
         let c = e.averageColor
         let colour = [c.red, c.green, c.blue, c.alpha].flatMap { le($0.bitPattern, 8) }
         let fields = magic + le(UInt64(e.width), 4) + le(UInt64(e.height), 4) + [e.isOpaque ? 1 : 0] + colour
-        return fields + le(hash(fields + e.copy), 8) + e.copy
+        return fields + le(hash(fields + key.name + e.copy), 8) + e.copy
     }
 
-    static func decode(_ data: [UInt8]) -> Entry? {
+    static func decode(_ data: [UInt8], as key: Key) -> Entry? {
         let colourAt = magic.count + 9, hashAt = colourAt + 32, head = hashAt + 8
         guard data.count > head, data.starts(with: magic) else { return nil }
         func le(_ at: Int, _ bytes: Int) -> UInt64 { (0..<bytes).reduce(0) { $0 | UInt64(data[at + $1]) << (8 * $1) } }
         let w = Int(le(magic.count, 4)), h = Int(le(magic.count + 4, 4))
         let copy = Array(data[head...])
-        guard w > 0, h > 0, data[magic.count + 8] <= 1, le(hashAt, 8) == hash(Array(data[..<hashAt]) + copy) else { return nil }
+        guard w > 0, h > 0, data[magic.count + 8] <= 1, le(hashAt, 8) == hash(Array(data[..<hashAt]) + key.name + copy) else { return nil }
         let c = (0..<4).map { Double(bitPattern: le(colourAt + 8 * $0, 8)) }
         guard c.allSatisfy({ (0...1).contains($0) }) else { return nil }
         return Entry(width: w, height: h, isOpaque: data[magic.count + 8] == 1,
