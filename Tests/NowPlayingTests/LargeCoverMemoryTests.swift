@@ -38,12 +38,10 @@ struct LargeCoverMemoryTests {
         let shots = [scratch.appendingPathComponent("first.png").path, scratch.appendingPathComponent("second.png").path]
         _ = try peakMemory(library, scratch: scratch, shot: shots[0])
         let copies = scratch.appendingPathComponent("cache/nowplaying/pictures").path
-        // Named `<hash>-<bytes>-<width>x<height>.pic`; the icons' rasters (64 px at most) are kept there too.
+        // The icons' rasters are kept there too: a few KB each, where a cover's copy is tens of KB or more.
         func coverCopies() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: copies).filter { name in
-                guard name.hasSuffix(".pic"), let size = name.dropLast(4).split(separator: "-").last,
-                      let width = Int(size.split(separator: "x").first ?? "") else { return false }
-                return width > 64
+                name.hasSuffix(".pic") && ((try? FileManager.default.attributesOfItem(atPath: copies + "/" + name)[.size] as? Int) ?? 0) > 20_000
             }
         }
         let kept = try coverCopies()

@@ -26,9 +26,10 @@ struct LinkedLibrariesTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/Demo").path
-        /// The app's mappings once its first frame is drawn (its icons on it), then it quits.
+        /// The app's mappings a second after its first frame (its icons drawn, the library behind the card too), then it
+        /// quits.
         func mappingsOfARun(_ n: Int) throws -> String {
-            try "dump \(dir)/drawn-\(n).json\nawait \(dir)/go-\(n)\nquit\n".write(toFile: dir + "/script-\(n)", atomically: true, encoding: .utf8)
+            try "wait 1000\ndump \(dir)/drawn-\(n).json\nawait \(dir)/go-\(n)\nquit\n".write(toFile: dir + "/script-\(n)", atomically: true, encoding: .utf8)
             let app = try ChildProcess(binary, ["--headless", "--paused", "--new-instance", "--state-dir", dir + "/state",
                                                 "--script", dir + "/script-\(n)", demo],
                                        env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir, "XDG_CACHE_HOME": dir + "/cache"])

@@ -24,12 +24,7 @@ struct PictureCacheTests {
         return try #require(s.jpegData(quality: 90))
     }
 
-    private func pixels(_ s: Surface) -> [UInt32] {
-        (0..<s.height).flatMap { y in (0..<s.width).map { x in
-            let p = s.pixel(x: x, y: y)
-            return UInt32(p.r) << 24 | UInt32(p.g) << 16 | UInt32(p.b) << 8 | UInt32(p.a)
-        } }
-    }
+    private func pixels(_ s: Surface) -> [UInt32] { s.rgbaPixels }
 
     private func decoded(_ bytes: [UInt8], _ cache: PictureCache?, drawn: Double = 412) throws -> (DecodedImage, [DecodeLog.Entry]) {
         let log = DecodeLog()

@@ -67,3 +67,13 @@ extension OffscreenCanvas {
         } }
     }
 }
+
+extension Surface {
+    /// The pixels as 0xRRGGBBAA, row by row: two pictures compared.
+    var rgbaPixels: [UInt32] {
+        (0..<height).flatMap { y in (0..<width).map { x in
+            let p = pixel(x: x, y: y)
+            return UInt32(p.r) << 24 | UInt32(p.g) << 16 | UInt32(p.b) << 8 | UInt32(p.a)
+        } }
+    }
+}

@@ -19,18 +19,15 @@ struct VectorRasterCacheTests {
             """.utf8)
     }
 
-    private func pixels(_ s: Surface) -> [UInt32] {
-        (0..<s.height).flatMap { y in (0..<s.width).map { x in
-            let p = s.pixel(x: x, y: y)
-            return UInt32(p.r) << 24 | UInt32(p.g) << 16 | UInt32(p.b) << 8 | UInt32(p.a)
-        } }
-    }
+    private func pixels(_ s: Surface) -> [UInt32] { s.rgbaPixels }
 
-    /// One run: the SVG opened (with `cache`, if any) and drawn at 48 × 40 pixels; what SDL_image rasterised meanwhile.
-    private func run(_ bytes: [UInt8], _ cache: PictureCache?) throws -> (image: Image, surface: Surface, bySDLImage: [DecodeLog.Entry]) {
+    /// One run: the SVG opened (with `cache`, if any, keeping its rasters there unless `keeping` is false) and drawn at
+    /// 48 × 40 pixels; what SDL_image rasterised meanwhile.
+    private func run(_ bytes: [UInt8], _ cache: PictureCache?,
+                     keeping: Bool = true) throws -> (image: Image, surface: Surface, bySDLImage: [DecodeLog.Entry]) {
         let log = DecodeLog()
         let (image, surface) = try DecodeLog.$current.withValue(log) {
-            let image = Image(decoded: try DecodedImage(bytes: bytes, name: "icon.svg", cache: cache))
+            let image = Image(decoded: try DecodedImage(bytes: bytes, name: "icon.svg", cache: cache, keepsVectorRasters: keeping))
             return (image, try #require(image.surface(pixelWidth: 48, pixelHeight: 40)))
         }
         return (image, surface, log.decodes.filter(\.byImageLibrary))
@@ -71,6 +68,16 @@ struct VectorRasterCacheTests {
         let bytes = svg(declaringSize: true)
         #expect(try run(bytes, nil).bySDLImage.count == 2)
         #expect(try run(bytes, nil).bySDLImage.count == 2)
+    }
+
+    /// An SVG whose rasters are not asked to be kept (a cover, drawn at whatever size the window gives it) writes none,
+    /// though the cache is there for the large pictures' copies.
+    @Test func anSVGNotAskedToKeepItsRastersWritesNone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vk-rasters-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try run(svg(declaringSize: true), PictureCache(directory: dir), keeping: false).bySDLImage.count == 2)
+        #expect(try run(svg(declaringSize: true), PictureCache(directory: dir), keeping: false).bySDLImage.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir))
     }
 
     /// Another SVG's rasters are not taken for this one's, nor a raster whose entry is damaged (rasterised again).

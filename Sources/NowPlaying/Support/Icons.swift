@@ -26,7 +26,7 @@ public struct Icons {
             Result { () throws(ImageError) in
                 var pictures: [String: DecodedImage] = [:]
                 for name in Name.allCases {
-                    pictures[name.rawValue] = try DecodedImage(contentsOfFile: resources.icon(name.rawValue), cache: cache)
+                    pictures[name.rawValue] = try DecodedImage(contentsOfFile: resources.icon(name.rawValue), cache: cache, keepsVectorRasters: true)
                 }
                 return pictures
             }

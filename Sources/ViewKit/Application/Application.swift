@@ -99,8 +99,6 @@ public final class Application {
         let opening = Opening(mainLoop: mainLoop, likelyGeometry: likely.map { Geometry(points: $0.points, pixelScale: $0.pixelScale) })
         // Whatever happens below, nobody waits for ever for the geometry.
         defer { opening.settle(nil) }
-        // The fonts are opened on a worker while SDL opens the display and the window.
-        let openedFaces = OpenedFaces(library: configuration.fonts)
         if configuration.headless {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
@@ -128,6 +126,9 @@ public final class Application {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // The fonts are opened on a worker while SDL opens the display and the window: begun once the environment and
+        // the locale are set (FreeType and HarfBuzz read the environment; setenv under a reader is a crash).
+        let openedFaces = OpenedFaces(library: configuration.fonts)
         meanwhile(opening)
         // What the display libraries SDL tries print on the way is said only if a display was found after all.
         let probing = configuration.headless ? nil : StandardErrorCapture()

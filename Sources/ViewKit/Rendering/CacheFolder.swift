@@ -23,11 +23,11 @@ public struct CacheFolder: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/<application>/<name>` (default `~/.cache/…`; a relative `XDG_CACHE_HOME` is ignored, as the
-    /// XDG specification asks: it would put the folder wherever the program was started). Without `HOME`, the home
-    /// the password database gives the user (never a shared folder such as /tmp, where another user could make it).
+    /// XDG specification asks: it would put the folder wherever the program was started). Without `HOME`, the user's home
+    /// as the system knows it (never a shared folder such as /tmp, where another user could make it first).
     public static func path(application: String, name: String, environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) } ?? ""
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.cache"
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache"
         return base + "/" + application + "/" + name
     }
 

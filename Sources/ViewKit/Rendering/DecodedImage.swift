@@ -53,7 +53,7 @@ public struct DecodedImage: Sendable {
         /// Keeps `surface`, the raster at `width` × `height` of a picture whose own size is `own` and mean colour
         /// `colour`.
         func keep(_ surface: Surface, width: Int, height: Int, own: (width: Int, height: Int), colour: Color) {
-            guard let png = PictureDecoder.encode(surface, opaque: false) else { return }
+            guard cache.isWritable, let png = PictureDecoder.encode(surface, opaque: false) else { return }
             cache.store(PictureCache.Entry(width: own.width, height: own.height, isOpaque: false, averageColor: colour, copy: png),
                         at: cache.key(hash: hash, count: count, width: width, height: height))
         }
@@ -66,11 +66,14 @@ public struct DecodedImage: Sendable {
     /// With a `cache`, a picture kept smaller than it is is read from the copy a run before kept of it, and its copy
     /// is kept there for the runs after; with a `source` too (taken before the bytes were read), the copy is found
     /// from it next time (`init(cachedAs:in:name:preparingFor:rereading:)`) without the bytes.
+    /// `keepsVectorRasters`: an SVG keeps its rasters in the cache too, the one made as it is opened and one per size
+    /// it is drawn at (read by libpng in later runs, SDL_image not loaded) — for pictures drawn at a few sizes, such as
+    /// icons; a picture that follows the window's size would write one at every size of a resize.
     public init(bytes: [UInt8], name: String, preparingFor pixelSize: Size? = nil,
                 rereading: (@Sendable () -> [UInt8]?)? = nil, cache: PictureCache? = nil,
-                source: PictureCache.Source? = nil) throws(ImageError) {
+                source: PictureCache.Source? = nil, keepsVectorRasters: Bool = false) throws(ImageError) {
         try self.init(bytes: bytes, origin: rereading.map { .reader($0) } ?? .bytes(bytes), name: name, preparingFor: pixelSize,
-                      cache: cache, source: source)
+                      cache: cache, source: source, keepsVectorRasters: keepsVectorRasters)
     }
 
     /// The picture from `source` as a run before decoded it for `pixelSize` (through
@@ -84,16 +87,18 @@ public struct DecodedImage: Sendable {
     }
 
     /// Reads, decodes and checks the picture file at `path` (see `init(bytes:name:preparingFor:rereading:cache:source:)`).
-    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil, cache: PictureCache? = nil) throws(ImageError) {
+    public init(contentsOfFile path: String, preparingFor pixelSize: Size? = nil, cache: PictureCache? = nil,
+                keepsVectorRasters: Bool = false) throws(ImageError) {
         guard FileManager.default.isReadableFile(atPath: path),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw ImageError(source: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: cache, source: nil)
+        try self.init(bytes: Array(data), origin: .file(path), name: path, preparingFor: pixelSize, cache: cache, source: nil,
+                      keepsVectorRasters: keepsVectorRasters)
     }
 
     private init(bytes: [UInt8], origin: Origin, name: String, preparingFor pixelSize: Size?, cache: PictureCache?,
-                 source: PictureCache.Source?) throws(ImageError) {
+                 source: PictureCache.Source?, keepsVectorRasters: Bool) throws(ImageError) {
         // Where a cache would keep this picture's copy: looked up, and on a miss the copy is stored there; either way
         // the source is noted as having it.
         let cached = cache.flatMap { DecodedImage.cacheKey(in: $0, bytes: bytes, preparingFor: pixelSize) }
@@ -108,7 +113,7 @@ public struct DecodedImage: Sendable {
         guard !bytes.isEmpty else { throw ImageError(source: name, reason: "the file is empty") }
         isVector = DecodedImage.looksLikeSVG(bytes)
         if isVector {
-            let rasters = cache.map { VectorRasters(cache: $0, bytes: bytes) }
+            let rasters = keepsVectorRasters ? cache.map { VectorRasters(cache: $0, bytes: bytes) } : nil
             let opened = try DecodedImage.openVector(bytes, name: name, rasters: rasters)
             size = Size(width: Double(opened.own.width), height: Double(opened.own.height))
             averageColor = opened.colour

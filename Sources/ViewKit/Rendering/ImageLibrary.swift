@@ -18,7 +18,7 @@ public struct ImageLibrary: Sendable {
     /// Loaded once, when first asked for; the reason when it cannot be.
     private static let loaded = Locked<Result<ImageLibrary, ImageLibraryError>?>(nil)
 
-    /// SDL_image, loaded now if it was not yet (waiting for a `preload` under way), or why it cannot be used.
+    /// SDL_image, loaded now if it was not yet (waiting for another thread loading it), or why it cannot be used.
     static func load() -> Result<ImageLibrary, ImageLibraryError> {
         loaded.withLock { state in
             if let state { return state }

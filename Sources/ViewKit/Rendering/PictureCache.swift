@@ -175,6 +175,10 @@ public final class PictureCache: Sendable {
         return count == bytes.count ? bytes : nil
     }
 
+    /// Whether copies may still be written: not once a write failed in this run (a later one would fail alike, its
+    /// encoding wasted).
+    var isWritable: Bool { !state.withLock { $0.reported } }
+
     /// Stores a picture's copy (written whole or not at all); whether it was.
     @discardableResult
     func store(_ entry: Entry, at key: Key) -> Bool {

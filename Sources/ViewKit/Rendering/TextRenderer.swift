@@ -207,9 +207,8 @@ public final class TextRenderer {
         return face
     }
 
-    /// Makes an open face this renderer's, set up as it draws: light hinting, the synthetic bold `key` asks for.
+    /// Makes an open face this renderer's, with the synthetic bold `key` asks for.
     private func adopt(_ face: OpaquePointer, as key: FaceKey, size: Int) {
-        TTF_SetFontHinting(face, TTF_HINTING_LIGHT_SUBPIXEL)
         if key.embolden { TTF_SetFontStyle(face, TTF_STYLE_BOLD) }
         faces[key] = face
         faceSizes[face] = size
@@ -219,13 +218,21 @@ public final class TextRenderer {
     private func open(_ key: FaceKey, _ size: Int) -> OpaquePointer? {
         if fontFiles[key.path] == nil { fontFiles[key.path] = FileBytes(path: key.path) }
         if let file = fontFiles[key.path], let face = TextRenderer.openFace(in: file, size: size, index: key.index) { return face }
-        return TTF_OpenFontIndex(key.path, Int32(size), key.index)
+        return TextRenderer.hinted(TTF_OpenFontIndex(key.path, Int32(size), key.index))
     }
 
-    /// The face `index` of a font file's bytes in memory, at `size` pixels (any thread: SDL_ttf initialised).
+    /// The face `index` of a font file's bytes in memory, at `size` pixels, hinted as text is drawn (any thread:
+    /// SDL_ttf initialised).
     nonisolated static func openFace(in file: FileBytes, size: Int, index: Int) -> OpaquePointer? {
         guard file.count <= Int(Int32.max), let rw = SDL_RWFromConstMem(file.base, Int32(file.count)) else { return nil }
-        return TTF_OpenFontIndexRW(rw, 1, Int32(size), index)
+        return hinted(TTF_OpenFontIndexRW(rw, 1, Int32(size), index))
+    }
+
+    /// A face set to the hinting text is drawn with (light, subpixel): before it measures anything, as HarfBuzz keeps
+    /// the advances it measured under the hinting of that moment.
+    private nonisolated static func hinted(_ face: OpaquePointer?) -> OpaquePointer? {
+        if let face { TTF_SetFontHinting(face, TTF_HINTING_LIGHT_SUBPIXEL) }
+        return face
     }
 
     /// The face fontconfig prefers for a character the UI font lacks, opened at the font's size; a bitmap face is
