@@ -5,7 +5,8 @@ import Locking
 /// SDL_image, loaded (dlopen) the first time it is needed rather than linked. ViewKit decodes JPEG, PNG and WebP
 /// itself; SDL_image rasterises SVG and reads the rarer formats (GIF, TIFF, BMP, TGA …), and linking it cost every
 /// start ~0.8 ms before `main` (it links libtiff, LERC, JBIG, libdeflate and a second libjpeg). An SVG opened with a
-/// `PictureCache` keeps its rasters there, so a program whose pictures are all cached never loads it.
+/// `PictureCache` and asked to keep its rasters there (`keepsVectorRasters`) is drawn from them in later runs, so a
+/// program whose pictures are all cached never loads it.
 public struct ImageLibrary: Sendable {
     /// IMG_LoadTyped_RW: the type names a format without a signature (TGA) to try after those that have one.
     let loadTypedRW: @convention(c) (UnsafeMutablePointer<SDL_RWops>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<SDL_Surface>?

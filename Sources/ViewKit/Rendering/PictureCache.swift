@@ -9,8 +9,8 @@ import Locking
 /// come from as it was then (`Source`: a later run reads nothing of the picture). A picture kept
 /// smaller than it is (`DecodedImage`'s kept copy) is decoded whole once; a later run that opens the same bytes
 /// at the same kept size reads its copy instead (a 4000 px photo: ~17 ms of entropy decoding and ~7 ms of
-/// encoding the copy, against ~1 ms). An SVG's rasters are kept the same way, one per size drawn: a later run
-/// draws it without loading SDL_image. Oldest-used copies go once the folder holds more than `budget` bytes.
+/// encoding the copy, against ~1 ms). An SVG asked to keep its rasters (an icon) keeps them the same way, one per
+/// size drawn: a later run draws it without loading SDL_image. Oldest-used copies go once the folder holds more than `budget` bytes.
 /// Safe from any thread.
 public final class PictureCache: Sendable {
     /// What a picture decoded once says about itself, and its kept copy.
