@@ -132,7 +132,7 @@ let package = Package(
         // The tests read and write PNGs with SDL_image, linked (the app loads it when first needed).
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "CZlib", "Locking"], linkerSettings: [.linkedLibrary("SDL2_image")]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Locking", "CSDL2"]),
-        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "CSDL2"],
+        .testTarget(name: "NowPlayingTests", dependencies: ["NowPlaying", "ViewKit", "Playback", "Locking", "CSDL2"],
                     linkerSettings: [.linkedLibrary("SDL2_image")]),
     ]
 )

@@ -320,6 +320,8 @@ public final class NowPlayingApp {
     /// interactively unless a screenshot, a dump, a headless script or `quit` ended it. Saves the session at the end.
     public func run() throws {
         defer {
+            // An instance started while this one leaves the bus waits for the save below (SessionLock).
+            sessionLock.markQuitting()
             options.mediaBus?.stop()
             saveSession()
             do { try statistics?.write() } catch { printError("\(error)") }
