@@ -1,5 +1,6 @@
 // Read-only tag access through TagLib 1.13's C++ API (its C API has no pictures).
 #include "CTagLib.h"
+#include "TagStream.h"
 
 #include <cctype>
 #include <cmath>
@@ -14,7 +15,6 @@
 #include <taglib/attachedpictureframe.h>
 #include <taglib/fileref.h>
 #include <taglib/tdebuglistener.h>
-#include <taglib/tfilestream.h>
 #include <taglib/flacfile.h>
 #include <taglib/flacpicture.h>
 #include <taglib/id3v2tag.h>
@@ -128,10 +128,9 @@ extern "C" void np_silence_taglib(void) {
     TagLib::setDebugListener(&listener);
 }
 
-extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
-    std::memset(out, 0, sizeof(*out));
-    // Read-only: TagLib would otherwise open the user's music files for writing whenever it may.
-    TagLib::FileStream stream(path, true);
+namespace {
+
+int readTags(TagStream &stream, np_tags *out, int fields) {
     if (!stream.isOpen()) return -1;
     TagLib::FileRef ref(&stream, (fields & NP_FIELD_TEXT) != 0, TagLib::AudioProperties::Average);
     if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return -1;
@@ -181,6 +180,18 @@ extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
     return 0;
 }
 
+}  // namespace
+
+extern "C" int np_read_tags(const char *path, np_tags *out, int fields) {
+    std::memset(out, 0, sizeof(*out));
+    // Read-only (TagLib would otherwise open the user's music files for writing whenever it may); a read that wants
+    // no picture does not read one.
+    TagStream stream(path, !(fields & NP_FIELD_PICTURE));
+    int result = readTags(stream, out, fields);
+    out->bytes_read = stream.bytesRead();
+    return result;
+}
+
 extern "C" void np_free_tags(np_tags *tags) {
     std::free(tags->title);
     std::free(tags->artist);
@@ -192,7 +203,7 @@ extern "C" void np_free_tags(np_tags *tags) {
 }
 
 extern "C" char *np_audio_format(const char *path) {
-    TagLib::FileStream stream(path, true);
+    TagStream stream(path, true);
     if (!stream.isOpen()) return nullptr;
     TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Fast);
     if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return nullptr;

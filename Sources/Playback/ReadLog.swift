@@ -19,6 +19,8 @@ public final class ReadLog: Sendable {
         public let what: What
         /// Made on the thread that made the log (tests make it on the main actor).
         public let onMainThread: Bool
+        /// The bytes a TagLib read took from its file (0 for a decoder or a listing).
+        public var bytes = 0
 
         /// The tag fields read, empty for a decoder or a listing.
         public var fields: Tags.Fields {
@@ -47,9 +49,9 @@ public final class ReadLog: Sendable {
     }
 
     /// Notes a parse of `path` in the log bound to this task, if any.
-    static func record(_ path: String, _ what: What) {
+    static func record(_ path: String, _ what: What, bytes: Int = 0) {
         guard let log = current else { return }
-        let entry = Entry(path: path, what: what, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0)
+        let entry = Entry(path: path, what: what, onMainThread: pthread_equal(pthread_self(), log.mainThread) != 0, bytes: bytes)
         log.entries.withLock { $0.append(entry) }
     }
 }

@@ -62,11 +62,15 @@ public struct Tags: Sendable, Equatable {
     /// track or disc number out of range is ignored, and a text, lyrics or picture beyond its limit, or lyrics
     /// that are not text, are left out with a line in `problems`. A FIFO, socket or device is not opened.
     public static func read(from path: String, fields: Fields = .all) -> Tags? {
-        ReadLog.record(path, .tags(fields))
-        guard RegularFile.refusal(path) == nil else { return nil }
+        guard RegularFile.refusal(path) == nil else {
+            ReadLog.record(path, .tags(fields))
+            return nil
+        }
         var raw = np_tags()
-        guard np_read_tags(path, &raw, fields.rawValue) == 0 else { return nil }
+        let status = np_read_tags(path, &raw, fields.rawValue)
         defer { np_free_tags(&raw) }
+        ReadLog.record(path, .tags(fields), bytes: Int(raw.bytes_read))
+        guard status == 0 else { return nil }
         let name = URL(fileURLWithPath: path).lastPathComponent
         var problems: [String] = []
         func text(_ p: UnsafeMutablePointer<CChar>?, _ what: String, limit: Int = textLimit) -> String? {

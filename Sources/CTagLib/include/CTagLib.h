@@ -23,6 +23,8 @@ typedef struct np_tags {
     /* ReplayGain in dB and peaks (fractions of full scale), NAN when absent; Opus R128 gains are converted
        to ReplayGain's reference (R128 Q7.8 dB against -23 LUFS, + 5 dB). */
     double track_gain, track_peak, album_gain, album_peak;
+    /* The bytes read from the file (a read without the picture steps over an ID3v2 tag's pictures). */
+    unsigned long bytes_read;
 } np_tags;
 
 /* What np_read_tags fills in: the text tags (with duration and ReplayGain), the picture, the lyrics. */

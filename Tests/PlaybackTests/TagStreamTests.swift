@@ -1,0 +1,244 @@
+import Foundation
+@testable import Playback
+import Testing
+
+/// A read that wants no picture steps over an ID3v2 tag's pictures instead of reading them (TagLib reads a whole
+/// tag into memory to parse it: a 4000 px cover is megabytes read for each title, at every scan). What it says is
+/// what TagLib says reading the file whole.
+@Suite struct TagStreamTests {
+    private let scratch = Scratch()
+    private let demoMP3 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/Demo/02-paper-satellites.mp3").path
+
+    /// The demo MP3's frames without its tag: a sound to put under the tags made here.
+    private func sound() throws -> [UInt8] {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: demoMP3)))
+        guard bytes.starts(with: Array("ID3".utf8)) else { return bytes }
+        return Array(bytes.dropFirst(10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }))
+    }
+
+    /// 1.5 MB of picture bytes (TagLib does not decode a picture; no 0xFF, so an unsynchronised tag reads alike).
+    private let picture = (0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) % 0xFF }
+
+    private func syncsafe(_ n: Int) -> [UInt8] { [3, 2, 1, 0].map { UInt8(n >> (7 * $0) & 0x7F) } }
+
+    /// An ID3v2 frame as the version writes it (ID3v2.2: 3-letter ids and 24-bit sizes; 2.3: 32 bits; 2.4: syncsafe).
+    private func frame(_ id: String, _ body: [UInt8], version: UInt8) -> [UInt8] {
+        let n = body.count
+        switch version {
+        case 2: return Array(id.utf8) + [UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
+        case 3: return Array(id.utf8) + [3, 2, 1, 0].map { UInt8(n >> (8 * $0) & 0xFF) } + [0, 0] + body
+        default: return Array(id.utf8) + syncsafe(n) + [0, 0] + body
+        }
+    }
+
+    private func text(_ s: String) -> [UInt8] { [0] + Array(s.utf8) }
+
+    private func tag(_ frames: [[UInt8]], version: UInt8, flags: UInt8 = 0, padding: Int = 0) -> [UInt8] {
+        let body = frames.flatMap { $0 } + [UInt8](repeating: 0, count: padding)
+        return Array("ID3".utf8) + [version, 0, flags] + syncsafe(body.count) + body
+    }
+
+    /// An ID3v1 tag naming only the album (TagLib gives ID3v2's fields first, then ID3v1's): read at the file's end.
+    private let id3v1 = Array("TAG".utf8) + [UInt8](repeating: 0, count: 60) + Array("Night Lines".utf8)
+        + [UInt8](repeating: 0, count: 19 + 4 + 30) + [255]
+
+    /// Title, a picture, then artist, track number and lyrics after it (ID3v2.2, 2.3 or 2.4; the album is ID3v1's).
+    private func pictureInTheMiddle(version: UInt8, flags: UInt8 = 0) -> [UInt8] {
+        let id = version == 2 ? (title: "TT2", picture: "PIC", artist: "TP1", track: "TRK", lyrics: "ULT")
+                              : (title: "TIT2", picture: "APIC", artist: "TPE1", track: "TRCK", lyrics: "USLT")
+        let pictureBody = version == 2 ? [0] + Array("JPG".utf8) + [3, 0] + picture
+                                       : [0] + Array("image/jpeg".utf8) + [0, 3, 0] + picture
+        return tag([frame(id.title, text("Glass Orchard"), version: version),
+                    frame(id.picture, pictureBody, version: version),
+                    frame(id.artist, text("The Quiet Frequencies"), version: version),
+                    frame(id.track, text("7"), version: version),
+                    frame(id.lyrics, [0] + Array("eng".utf8) + [0] + Array("[00:01.00]first line".utf8), version: version)],
+                   version: version, flags: flags, padding: 2048)
+    }
+
+    /// Reads `fields` of the file, and the bytes TagLib took from it.
+    private func read(_ path: String, _ fields: Tags.Fields) -> (tags: Tags?, bytes: Int) {
+        let log = ReadLog()
+        let tags = ReadLog.$current.withValue(log) { Tags.read(from: path, fields: fields) }
+        return (tags, log.reads.map(\.bytes).reduce(0, +))
+    }
+
+    @Test(arguments: [UInt8(2), 3, 4])
+    func aTextReadStepsOverThePictureAndSaysWhatTheWholeReadSays(version: UInt8) throws {
+        let file = try scratch.write("v\(version).mp3", pictureInTheMiddle(version: version) + sound() + id3v1)
+        let whole = try #require(read(file, .all).tags)
+        // The tags as written: the frames before and after the picture, the picture itself, and ID3v1's album.
+        #expect(whole.title == "Glass Orchard" && whole.artist == "The Quiet Frequencies" && whole.album == "Night Lines")
+        #expect(whole.trackNumber == 7)
+        #expect(whole.lyrics == "[00:01.00]first line")
+        #expect(whole.picture == picture)
+        let demoLength = try #require(Tags.read(from: demoMP3, fields: .text)?.duration)
+        #expect(abs(try #require(whole.duration) - demoLength) < 0.05, "the same sound, the same length")
+
+        let (text, bytes) = read(file, [.text, .lyrics])
+        var expected = whole
+        expected.picture = nil
+        #expect(text == expected, "every field but the picture as the whole read has it, the length included")
+        #expect(bytes < 64 * 1024, "the picture's 1.5 MB were not read: \(bytes) bytes")
+        #expect(read(file, .lyrics).tags?.lyrics == whole.lyrics)
+    }
+
+    @Test func aFileWhoseTagIsFromFFmpegReadsAlike() throws {
+        // An outside writer's tag (ffmpeg, ID3v2.4 and 2.3): text frames, then the attached picture.
+        let cover = scratch.path("cover.png")
+        try EncodedFixtures(scratch: scratch).ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1200x1200", "-frames:v", "1", cover])
+        for version in ["3", "4"] {
+            let file = scratch.path("ffmpeg-v\(version).mp3")
+            try EncodedFixtures(scratch: scratch).ffmpeg(["-i", demoMP3, "-i", cover, "-map", "0:a", "-map", "1", "-c", "copy",
+                                                          "-id3v2_version", version, "-metadata", "title=Slow Comet",
+                                                          "-metadata", "artist=Lantern", "-metadata", "track=4", file])
+            let whole = try #require(read(file, .all).tags)
+            #expect(whole.title == "Slow Comet" && whole.artist == "Lantern" && whole.trackNumber == 4)
+            #expect(whole.picture == Array(try Data(contentsOf: URL(fileURLWithPath: cover))))
+            let (text, bytes) = read(file, .text)
+            var expected = whole
+            expected.picture = nil
+            #expect(text == expected)
+            #expect(bytes < 64 * 1024, "ID3v2.\(version): \(bytes) bytes read")
+        }
+    }
+
+    @Test func aTagItCannotWalkPlainlyIsReadWhole() throws {
+        // Unsynchronised (the flag alone: nothing in it to decode), and a frame whose size runs past the tag's end.
+        let unsynchronised = try scratch.write("unsync.mp3", pictureInTheMiddle(version: 3, flags: 0x80) + sound() + id3v1)
+        var broken = pictureInTheMiddle(version: 3)
+        let artistAt = 10 + 10 + 14 + 10 + (1 + 11 + 2 + picture.count)
+        #expect(Array(broken[artistAt..<artistAt + 4]) == Array("TPE1".utf8))
+        broken[artistAt + 4] = 0x7F
+        let overrun = try scratch.write("overrun.mp3", broken + sound() + id3v1)
+        for file in [unsynchronised, overrun] {
+            let whole = read(file, .all).tags
+            var expected = whole
+            expected?.picture = nil
+            let (text, bytes) = read(file, [.text, .lyrics])
+            #expect(text == expected, "\(file): as TagLib reads it whole")
+            #expect(bytes > picture.count, "\(file): read whole")
+        }
+    }
+
+    /// A FLAC file's metadata blocks (type, body) after "fLaC", and the audio after them.
+    private func flacBlocks(_ bytes: [UInt8]) throws -> (blocks: [(type: UInt8, body: [UInt8])], audio: [UInt8]) {
+        try #require(bytes.starts(with: Array("fLaC".utf8)))
+        var blocks: [(UInt8, [UInt8])] = [], at = 4, last = false
+        while !last {
+            last = bytes[at] & 0x80 != 0
+            let length = Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            blocks.append((bytes[at] & 0x7F, Array(bytes[at + 4..<at + 4 + length])))
+            at += 4 + length
+        }
+        return (blocks, Array(bytes[at...]))
+    }
+
+    private func flac(_ blocks: [(type: UInt8, body: [UInt8])], audio: [UInt8]) -> [UInt8] {
+        var bytes = Array("fLaC".utf8)
+        for (i, b) in blocks.enumerated() {
+            let n = b.body.count, last: UInt8 = i == blocks.count - 1 ? 0x80 : 0
+            bytes += [b.type | last, UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+            bytes += b.body
+        }
+        return bytes + audio
+    }
+
+    @Test func aFLACTextReadStepsOverItsPictureBlockWhereverItIs() throws {
+        let fixtures = EncodedFixtures(scratch: scratch)
+        let cover = scratch.path("flac-cover.png")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
+        let made = scratch.path("made.flac")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=3", "-i", cover,
+                             "-map", "0:a", "-map", "1", "-c:a", "flac", "-disposition:v", "attached_pic",
+                             "-metadata", "title=Northbound", "-metadata", "artist=Lantern", "-metadata", "album=Night Lines",
+                             "-metadata", "track=8", "-metadata", "LYRICS=[00:02.00]north", made])
+        let (blocks, audio) = try flacBlocks(Array(try Data(contentsOf: URL(fileURLWithPath: made))))
+        let picture = try #require(blocks.first { $0.type == 6 }), others = blocks.filter { $0.type != 6 }
+        try #require(others.first?.type == 0, "STREAMINFO first")
+        // As ffmpeg wrote it; the picture right after STREAMINFO; the picture last (the block before it marked last
+        // when it is left out); and with 100 KB of padding after it.
+        let shapes: [(String, [(type: UInt8, body: [UInt8])])] = [
+            ("ffmpeg", blocks), ("early", [others[0], picture] + others.dropFirst()), ("last", others + [picture]),
+            ("padded", others + [picture, (1, [UInt8](repeating: 0, count: 100_000))]),
+        ]
+        for (name, shape) in shapes {
+            let file = try scratch.write("\(name).flac", flac(shape, audio: audio))
+            let whole = try #require(read(file, .all).tags, "\(name)")
+            #expect(whole.title == "Northbound" && whole.artist == "Lantern" && whole.album == "Night Lines", "\(name)")
+            #expect(whole.trackNumber == 8 && whole.lyrics == "[00:02.00]north", "\(name)")
+            #expect(abs((whole.duration ?? 0) - 3) < 0.01, "\(name)")
+            #expect(whole.picture == Array(try Data(contentsOf: URL(fileURLWithPath: cover))), "\(name)")
+            let (text, bytes) = read(file, [.text, .lyrics])
+            var expected = whole
+            expected.picture = nil
+            #expect(text == expected, "\(name): every field but the picture as the whole read has it")
+            #expect(bytes < 64 * 1024, "\(name): \(bytes) bytes read")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func anMP4TextReadStepsOverItsCoverItem(moovFirst: Bool) throws {
+        // ffmpeg writes the attached picture as the covr item of moov.udta.meta.ilst; moov after the audio, or before
+        // it (faststart).
+        let fixtures = EncodedFixtures(scratch: scratch)
+        let cover = scratch.path("m4a-cover.png")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
+        let file = scratch.path("cover-\(moovFirst).m4a")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=3", "-i", cover,
+                             "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic",
+                             "-metadata", "title=Midnight Tram", "-metadata", "artist=Lantern", "-metadata", "album=Night Lines",
+                             "-metadata", "track=5", "-metadata", "lyrics=[00:01.00]tram"]
+                            + (moovFirst ? ["-movflags", "+faststart"] : []) + [file])
+        let whole = try #require(read(file, .all).tags)
+        #expect(whole.title == "Midnight Tram" && whole.artist == "Lantern" && whole.album == "Night Lines")
+        #expect(whole.trackNumber == 5 && whole.lyrics == "[00:01.00]tram")
+        #expect(abs((whole.duration ?? 0) - 3) < 0.1)
+        #expect(whole.picture == Array(try Data(contentsOf: URL(fileURLWithPath: cover))))
+        let (text, bytes) = read(file, [.text, .lyrics])
+        var expected = whole
+        expected.picture = nil
+        #expect(text == expected, "every field but the picture as the whole read has it")
+        #expect(bytes < 64 * 1024, "\(bytes) bytes read")
+        #expect(Tags.formatDescription(of: file) == "AAC in an M4A file")
+    }
+
+    /// Bytes changed at random where the walks read (tag and frame headers, block headers, atom headers): every read
+    /// ends, none reads past what it is given, and one that wants no picture never has one (ASan runs this in CI).
+    @Test func damagedHeadersAreReadWithoutHarm() throws {
+        let fixtures = EncodedFixtures(scratch: scratch)
+        let cover = scratch.path("damage-cover.png")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
+        let m4a = scratch.path("damage.m4a"), flacFile = scratch.path("damage.flac")
+        for (out, codec) in [(m4a, ["-c:a", "aac", "-movflags", "+faststart"]), (flacFile, ["-c:a", "flac"])] {
+            try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
+                                 "-map", "0:a", "-map", "1", "-c:v", "copy", "-disposition:v", "attached_pic",
+                                 "-metadata", "title=Damaged"] + codec + [out])
+        }
+        let originals = [pictureInTheMiddle(version: 3) + (try sound()) + id3v1, pictureInTheMiddle(version: 4) + (try sound()),
+                         Array(try Data(contentsOf: URL(fileURLWithPath: m4a))),
+                         Array(try Data(contentsOf: URL(fileURLWithPath: flacFile)))]
+        var random = SeededGenerator(seed: 0x7A65)
+        for (n, original) in originals.enumerated() {
+            // Where the walks read: the first bytes, and around each atom or frame name in the first megabyte.
+            let names = ["TPE1", "TRCK", "USLT", "APIC", "moov", "udta", "meta", "ilst", "covr", "data"].map { Array($0.utf8) }
+            var places = Array(0..<64)
+            for at in 0..<min(original.count, 1 << 20) - 4 where names.contains(where: { original[at..<at + 4].elementsEqual($0) }) {
+                places += (max(0, at - 8)..<min(original.count, at + 12))
+            }
+            let file = scratch.path("damaged-\(n)")
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    bytes[places.randomElement(using: &random)!] = UInt8.random(in: 0...255, using: &random)
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: file))
+                let (text, read) = self.read(file, [.text, .lyrics])
+                #expect(text?.picture == nil)
+                #expect(read <= bytes.count + 64 * 1024, "reads of a \(bytes.count)-byte file: \(read)")
+                _ = Tags.read(from: file, fields: .all)
+            }
+        }
+    }
+}
