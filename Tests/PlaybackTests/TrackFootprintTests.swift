@@ -37,4 +37,23 @@ struct TrackFootprintTests {
         #expect(Set([a, b]).count == 1)
         #expect(ReplayGain(trackGain: .nan, albumGain: 1) == ReplayGain(albumGain: 1))
     }
+
+    /// The queue's array grows by doubling while the library comes in batches of 256; once the reading is done it
+    /// holds its tracks and little more (an eighth at most), not up to twice their room.
+    @MainActor @Test func theQueueLetsGoOfTheRoomItGrewIntoOnceTheLibraryIsRead() throws {
+        let player = try Player(driver: "dummy", fallbackToSilence: false)
+        let session = PlaybackSession(tracks: [Track(path: "/m/0.mp3", title: "0", artist: "A", album: "B")], player: player, seed: 1)
+        session.expectsMoreTracks = true
+        var added = 1
+        while added < 10_000 {
+            let batch = (added..<min(10_000, added + 256)).map { Track(path: "/m/\($0).mp3", title: "\($0)", artist: "A", album: "B") }
+            session.append(batch)
+            added += batch.count
+        }
+        #expect(session.tracks.count == 10_000)
+        #expect(session.tracks.capacity >= 16_384, "grown by doubling while reading")
+        session.expectsMoreTracks = false
+        #expect(session.tracks.count == 10_000 && session.tracks[9_999].title == "9999")
+        #expect(session.tracks.capacity <= 10_000 + 10_000 / 8)
+    }
 }
