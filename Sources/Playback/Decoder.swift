@@ -52,14 +52,16 @@ public enum DecoderBackend: Sendable, CaseIterable {
     public static let all: [DecoderBackend] = allCases
 
     /// Opens `path` with this backend (FFmpeg's functions from `ffmpeg`, asked for only when FFmpeg is
-    /// tried); throws its reason when it cannot decode the file.
-    func open(_ path: String, ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(DecoderError) -> any Decoder {
+    /// tried); throws its reason when it cannot decode the file. Without `streamTags` the decoder may leave the
+    /// file's tags unread (mpg123 steps over an MP3's ID3v2 tag), and `streamTags` is then empty.
+    func open(_ path: String, streamTags: Bool = true,
+              ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(DecoderError) -> any Decoder {
         switch self {
         case .native:
             guard let format = NativeFormat(path: path) else {
                 throw DecoderError(reason: "not MP3, Ogg Vorbis, Opus, FLAC or WAV")
             }
-            return try format.open(path)
+            return try format.open(path, streamTags: streamTags)
         case .ffmpeg: return try FFmpegDecoder(path: path, av: ffmpeg().get())
         case .mixer: return try MixerChunkDecoder(path: path)
         }
@@ -79,14 +81,14 @@ public enum DecoderBackend: Sendable, CaseIterable {
     /// Opens `path` with the first backend of `backends` that decodes it. Without FFmpeg (left out, or not
     /// installed), a file TagLib recognises (AAC, ALAC, WMA) is named as a format this build cannot decode,
     /// not as damaged.
-    static func open(_ path: String, with backends: [DecoderBackend],
+    static func open(_ path: String, with backends: [DecoderBackend], streamTags: Bool = true,
                      ffmpeg: () -> Result<np_ffmpeg, DecoderError> = { FFmpegLibrary.system }) throws(PlayerError) -> any Decoder {
         ReadLog.record(path, .decoder)
         // Only a regular file is opened: a FIFO would hold the opening thread until a writer came.
         if let refusal = RegularFile.refusal(path) { throw PlayerError.notAFile(path: path, reason: refusal.reason) }
         var reasons: [String] = []
         for backend in backends where backend.isTried(for: path, among: backends) {
-            do { return try backend.open(path, ffmpeg: ffmpeg) } catch { reasons.append(error.reason) }
+            do { return try backend.open(path, streamTags: streamTags, ffmpeg: ffmpeg) } catch { reasons.append(error.reason) }
         }
         let hasFFmpeg = backends.contains(.ffmpeg) && (try? ffmpeg().get()) != nil
         if !hasFFmpeg, let format = Tags.formatDescription(of: path) {

@@ -11,14 +11,17 @@ final class Mpg123Source: PCMSource {
     let frameCount: Int
     let streamTags: StreamTags
 
-    init(path: String) throws(DecoderError) {
+    /// `readsTags`: whether mpg123 parses the ID3v2 tag for `streamTags` (picture and all: megabytes for a large
+    /// cover) or steps over it.
+    init(path: String, readsTags: Bool = true) throws(DecoderError) {
         var error: Int32 = 0
         guard let handle = mpg123_new(nil, &error) else {
             throw DecoderError(reason: "mpg123: \(String(cString: mpg123_plain_strerror(error)))")
         }
         self.handle = handle
         // Quiet: mpg123 would otherwise print resync and tag warnings on the user's terminal.
-        mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue), 0)
+        let skipping = readsTags ? 0 : MPG123_SKIP_ID3V2.rawValue
+        mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue | skipping), 0)
         var rate = 0, channelCount: Int32 = 0, encoding: Int32 = 0
         guard mpg123_open_fixed(handle, path, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_FLOAT_32.rawValue)) == MPG123_OK.rawValue,
               mpg123_getformat(handle, &rate, &channelCount, &encoding) == MPG123_OK.rawValue, rate > 0 else {

@@ -45,10 +45,11 @@ enum NativeFormat: Sendable, Equatable {
         return nil
     }
 
-    /// Opens `path` with this format's library, as the output's stereo at 44.1 kHz.
-    func open(_ path: String) throws(DecoderError) -> any Decoder {
+    /// Opens `path` with this format's library, as the output's stereo at 44.1 kHz (`streamTags`: see
+    /// `DecoderBackend.open`).
+    func open(_ path: String, streamTags: Bool = true) throws(DecoderError) -> any Decoder {
         switch self {
-        case .mp3: return try ConvertingDecoder(Mpg123Source(path: path))
+        case .mp3: return try ConvertingDecoder(Mpg123Source(path: path, readsTags: streamTags))
         case .vorbis: return try ConvertingDecoder(VorbisSource(path: path))
         case .opus: return try ConvertingDecoder(OpusSource(path: path))
         case .flac: return try ConvertingDecoder(FLACSource(path: path))

@@ -99,7 +99,7 @@ public final class PlaybackSession {
 
     private func beginLoading(position: Double) {
         let index = queue.current
-        player.load(tracks[index].path, gain: gain(for: index), playing: wantsToPlay, at: position)
+        player.load(tracks[index].path, gain: gain(for: index), playing: wantsToPlay, at: position, streamTags: lacksTags(index))
         queueFollowing()
         onTrackChange?(index)
         onStateChange?()
@@ -164,7 +164,7 @@ public final class PlaybackSession {
             player.queueNext(nil)
             return
         }
-        player.queueNext(tracks[index].path, gain: gain(for: index))
+        player.queueNext(tracks[index].path, gain: gain(for: index), streamTags: lacksTags(index))
     }
 
     /// Whether ReplayGain tags are applied (`automatic`: album or track gain as `usesAlbumGain(for:)` says).
@@ -195,6 +195,13 @@ public final class PlaybackSession {
     private func regain() {
         if player.path != nil, tracks.indices.contains(current) { player.trackGain = gain(for: current) }
         queueFollowing()
+    }
+
+    /// Whether TagLib left the track's title, artist or album to the file name's fall-backs: only then does the
+    /// decoder read the file's own tags (for `fillInFromStream`).
+    private func lacksTags(_ index: Int) -> Bool {
+        let fallback = Track(path: tracks[index].path, tags: nil)
+        return tracks[index].title == fallback.title || tracks[index].artist == fallback.artist || tracks[index].album == fallback.album
     }
 
     /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.

@@ -243,7 +243,9 @@ public final class Player {
     /// read on the calling (interface) thread, whatever disk or file it is. The outcome arrives as an SDL
     /// event of `trackOpenedEventType`, for `handleOpenedEvent`; until then `path` is the file being opened,
     /// `duration` is 0, and playing waits for it (silence).
-    public func load(_ path: String, gain: Double = 1, playing: Bool = false, at position: Double = 0) {
+    /// `streamTags`: whether the decoder reads the file's own tags (`streamTags`), for a track whose tags TagLib
+    /// could not read; without, an MP3's ID3v2 tag (a large cover and all) is stepped over.
+    public func load(_ path: String, gain: Double = 1, playing: Bool = false, at position: Double = 0, streamTags: Bool = true) {
         let frame = Player.frame(max(0, position))
         let request = feed.withState { s -> Int in
             s.current = nil
@@ -278,7 +280,11 @@ public final class Player {
             // A newer load came first: this file is not wanted any more.
             guard let (gain, start) = feed.withState({ $0.loadRequest == request ? ($0.loadingGain, $0.position) : nil }) else { return }
             let outcome: Result<OpenTrack, PlayerError>
-            do throws(PlayerError) { outcome = .success(try Player.open(path, gain: Double(gain), with: backends, by: openDecoder)) } catch { outcome = .failure(error) }
+            do throws(PlayerError) {
+                outcome = .success(try Player.open(path, gain: Double(gain), streamTags: streamTags, with: backends, by: openDecoder))
+            } catch {
+                outcome = .failure(error)
+            }
             // Not shared yet: the new decoder moves to where the track starts without any lock held.
             if case .success(let track) = outcome, start > 0 { track.decoder.seek(toFrame: start) }
             var seekAgain = false
@@ -342,14 +348,15 @@ public final class Player {
     public func waitForOpening() { opener.sync {} }
 
     /// Opens a file's decoder with the first of the backends that takes it; tests put decoders of their own here.
-    var openDecoder: @Sendable (String, [DecoderBackend]) throws(PlayerError) -> any Decoder = { path, backends throws(PlayerError) in
-        try DecoderBackend.open(path, with: backends)
+    /// (The path, the backends to try, and whether the decoder reads the file's own tags.)
+    var openDecoder: @Sendable (String, [DecoderBackend], Bool) throws(PlayerError) -> any Decoder = { path, backends, streamTags throws(PlayerError) in
+        try DecoderBackend.open(path, with: backends, streamTags: streamTags)
     }
 
     /// Opens `path` for the output with `open` (from any thread).
-    private nonisolated static func open(_ path: String, gain: Double, with backends: [DecoderBackend],
-                                         by open: (String, [DecoderBackend]) throws(PlayerError) -> any Decoder) throws(PlayerError) -> OpenTrack {
-        let decoder = try open(path, backends)
+    private nonisolated static func open(_ path: String, gain: Double, streamTags: Bool, with backends: [DecoderBackend],
+                                         by open: (String, [DecoderBackend], Bool) throws(PlayerError) -> any Decoder) throws(PlayerError) -> OpenTrack {
+        let decoder = try open(path, backends, streamTags)
         // A decoder's length comes from the file's header: one the file cannot hold makes it unknown (0).
         return OpenTrack(decoder: decoder, path: path, frameCount: TrackLength.validatedFrames(decoder.frameCount, path: path),
                          tags: decoder.streamTags.bounded, gain: Float(gain))
@@ -391,7 +398,8 @@ public final class Player {
     /// Opens `path` on a worker thread to follow the current track on the sample when it ends (nil:
     /// nothing follows), to play at `gain`. A file that cannot be decoded is not queued: the track then
     /// ends as usual, and loading that file reports why; so does one still opening when the current ends.
-    public func queueNext(_ path: String?, gain: Double = 1) {
+    /// `streamTags`: as for `load`.
+    public func queueNext(_ path: String?, gain: Double = 1, streamTags: Bool = true) {
         let request = feed.withState { s -> Int in
             s.next = nil
             s.nextRequest += 1
@@ -402,7 +410,7 @@ public final class Player {
         onOpener {
             // A newer request (or a load) came first: this file is not wanted any more.
             guard feed.withState({ $0.nextRequest == request }),
-                  let track = try? Player.open(path, gain: gain, with: backends, by: openDecoder) else { return }
+                  let track = try? Player.open(path, gain: gain, streamTags: streamTags, with: backends, by: openDecoder) else { return }
             feed.withState { s in
                 if s.nextRequest == request { s.next = track }
             }

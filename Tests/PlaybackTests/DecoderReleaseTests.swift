@@ -39,7 +39,7 @@ struct DecoderReleaseTests {
     private func player(log: Locked<[String]>) throws -> Player {
         let player = try Player(driver: "dummy", fallbackToSilence: false)
         let feed = player.feed
-        player.openDecoder = { path, _ in ReleaseProbe(path, feed: feed, log: log) }
+        player.openDecoder = { path, _, _ in ReleaseProbe(path, feed: feed, log: log) }
         return player
     }
 

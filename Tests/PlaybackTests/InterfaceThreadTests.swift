@@ -41,7 +41,7 @@ struct InterfaceThreadTests {
 
     private func player(with decoder: GateDecoder) throws -> Player {
         let player = try Player(driver: "dummy", fallbackToSilence: false)
-        player.openDecoder = { _, _ in decoder }
+        player.openDecoder = { _, _, _ in decoder }
         try player.loadNow("/gate.wav")
         return player
     }

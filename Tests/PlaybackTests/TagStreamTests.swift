@@ -241,4 +241,19 @@ import Testing
             }
         }
     }
+
+    /// mpg123 steps over the ID3v2 tag (picture and all) when the player does not want the file's own tags: the
+    /// same sound, sample for sample, and the same length.
+    @Test func theMP3DecoderStepsOverTheTagWhenItsTagsAreNotWanted() throws {
+        let file = try scratch.write("decoded.mp3", pictureInTheMiddle(version: 3) + sound())
+        let reading = try Mpg123Source(path: file), stepping = try Mpg123Source(path: file, readsTags: false)
+        #expect(reading.streamTags.title == "Glass Orchard" && reading.streamTags.artist == "The Quiet Frequencies")
+        #expect(stepping.streamTags == StreamTags())
+        #expect(reading.frameCount == stepping.frameCount && reading.frameCount > 0)
+        var a = [Float](repeating: 0, count: 2 * 44_100), b = a
+        let readA = a.withUnsafeMutableBufferPointer { reading.read(into: $0) }
+        let readB = b.withUnsafeMutableBufferPointer { stepping.read(into: $0) }
+        #expect(readA == 44_100 && readB == readA)
+        #expect(a == b)
+    }
 }
