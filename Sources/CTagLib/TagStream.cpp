@@ -1,6 +1,9 @@
 #include "TagStream.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <string>
 #include <vector>
 
 namespace {
@@ -30,12 +33,28 @@ bool isFrameID(const TagLib::ByteVector &id) {
     return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
 }
 
+/* What TagLib 1.13's FileRef makes of a file named so (it goes by the extension first). */
+enum class Kind { mpeg, flac, mp4, other };
+
+Kind kindNamed(const char *path) {
+    const char *dot = std::strrchr(path, '.');
+    if (!dot || std::strchr(dot, '/')) return Kind::other;
+    std::string ext;
+    for (const char *c = dot + 1; *c; c++) ext += static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+    if (ext == "MP3" || ext == "MP2" || ext == "AAC") return Kind::mpeg;
+    if (ext == "FLAC") return Kind::flac;
+    for (const char *mp4 : {"M4A", "M4R", "M4B", "M4P", "MP4", "3G2", "M4V"})
+        if (ext == mp4) return Kind::mp4;
+    return Kind::other;
+}
+
 }  // namespace
 
 TagStream::TagStream(const char *path, bool leavingPicturesOut) : file(path, true) {
     if (!file.isOpen()) return;
-    fileLength = shownLength = file.length();
-    if (leavingPicturesOut) leavePicturesOut();
+    fileLength = file.length();
+    if (leavingPicturesOut) leavePicturesOut(path);
+    file.seek(0);
 }
 
 TagLib::ByteVector TagStream::readFile(long at, unsigned long length) {
@@ -45,8 +64,9 @@ TagLib::ByteVector TagStream::readFile(long at, unsigned long length) {
     return bytes;
 }
 
-/* Shows the file with `edits` (in order, apart) made: the bytes between them are the file's. */
-void TagStream::show(const std::vector<Edit> &edits) {
+/* Shows the file with `edits` (apart from each other) made: the bytes between them are the file's. */
+void TagStream::show(std::vector<Edit> edits) {
+    std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) { return a.start < b.start; });
     long at = 0;
     for (const Edit &e : edits) {
         if (e.start > at) shown.push_back({at, TagLib::ByteVector(), static_cast<unsigned long>(e.start - at)});
@@ -60,8 +80,8 @@ void TagStream::show(const std::vector<Edit> &edits) {
 
 TagLib::ByteVector TagStream::readBlock(unsigned long length) {
     if (shown.empty()) {
-        TagLib::ByteVector bytes = readFile(position, length);
-        position += static_cast<long>(bytes.size());
+        TagLib::ByteVector bytes = file.readBlock(length);
+        read += bytes.size();
         return bytes;
     }
     TagLib::ByteVector out;
@@ -84,16 +104,22 @@ TagLib::ByteVector TagStream::readBlock(unsigned long length) {
     return out;
 }
 
+/* As a file stream seeks: anywhere from the start on, and a place before the start is refused (nothing moves). */
 void TagStream::seek(long offset, Position p) {
+    if (shown.empty()) return file.seek(offset, p);
     const long base = p == Beginning ? 0 : p == Current ? position : length();
-    position = std::max(0L, base + offset);
+    if (base + offset >= 0) position = base + offset;
 }
 
-void TagStream::leavePicturesOut() {
+/* Leaves the pictures out where the file's name and its first bytes agree on what it is (TagLib goes by the name). */
+void TagStream::leavePicturesOut(const char *path) {
     const TagLib::ByteVector start = readFile(0, 8);
-    if (start.startsWith("ID3")) leaveID3v2PicturesOut();
-    else if (start.startsWith("fLaC")) leaveFLACPicturesOut();
-    else if (start.size() == 8 && start.mid(4, 4) == "ftyp") leaveMP4PicturesOut();
+    switch (kindNamed(path)) {
+    case Kind::mpeg: if (start.startsWith("ID3")) leaveID3v2PicturesOut(); break;
+    case Kind::flac: if (start.startsWith("fLaC")) leaveFLACPicturesOut(); break;
+    case Kind::mp4: if (start.size() == 8 && start.mid(4, 4) == "ftyp") leaveMP4PicturesOut(); break;
+    case Kind::other: break;
+    }
 }
 
 /* Walks the leading ID3v2 tag's frame headers, then reads the frames other than pictures (APIC; PIC in ID3v2.2).
@@ -111,11 +137,23 @@ void TagStream::leaveID3v2PicturesOut() {
     const TagLib::ByteVector picture(version == 2 ? "PIC" : "APIC");
     std::vector<Piece> keep;
     unsigned long leftOut = 0;
+    // A frame ID at `at`, within the tag (as TagLib looks for one past a frame).
+    auto frameIDAt = [&](long at) { return at + 4 <= end && isFrameID(readFile(at, 4)); };
     for (long at = 10; at + headerSize <= end;) {
         const TagLib::ByteVector frame = readFile(at, headerSize);
         if (frame.size() != headerSize) return;
         if (frame[0] == 0) break;  // padding
-        const long size = frameSize(frame, version);
+        long size = frameSize(frame, version);
+        // TagLib's rule for ID3v2.4 frames iTunes wrote with 2.3's plain sizes: a size whose end is no frame's start,
+        // read plainly, when that end is.
+        if (version == 4 && size > 127 && !frameIDAt(at + 10 + size)) {
+            const long plain = static_cast<long>(frame.toUInt(4, true));
+            if (frameIDAt(at + 10 + plain)) size = plain;
+        }
+        // Compressed, encrypted, grouped or with a data length of its own (which TagLib reads past the frame when it
+        // says more than the frame holds): read as it is.
+        const unsigned char flags = static_cast<unsigned char>(frame[headerSize - 1]);
+        if (version > 2 && (flags & (version == 3 ? 0xE0 : 0x4D))) return;
         if (!isFrameID(frame.mid(0, idSize)) || size <= 0 || at + headerSize + size > end) return;
         if (frame.mid(0, idSize) == picture) leftOut += headerSize + static_cast<unsigned long>(size);
         else keep.push_back({frame, at + headerSize, static_cast<unsigned long>(size)});
@@ -143,6 +181,9 @@ void TagStream::leaveFLACPicturesOut() {
         last = (static_cast<unsigned char>(header[0]) & lastBlock) != 0;
         const unsigned long length = header.toUInt(1, 3, true);
         if (at + 4 + static_cast<long>(length) > fileLength) return;
+        // What TagLib refuses as a FLAC file is read as it is: a first block that is not STREAMINFO, an empty block
+        // other than padding or a seek table.
+        if ((at == 4 && type != 0) || (length == 0 && type != padding && type != 3)) return;
         if (type == picture || type == padding) {
             leftOut += 4 + length;
         } else {
@@ -170,59 +211,62 @@ bool TagStream::gather(const std::vector<Piece> &pieces, TagLib::ByteVector &out
     return true;
 }
 
-namespace {
-
-/* An MP4 atom: where it starts, its length, its header's length (8, or 16 with a 64-bit length) and its type. */
-struct Atom {
-    long start = 0, length = 0;
-    unsigned int headerLength = 0;
-    TagLib::ByteVector type;
-    long end() const { return start + length; }
-};
-
-}  // namespace
-
-/* Walks the atoms down to moov.udta.meta.ilst (the first of each, as TagLib finds them), leaves its covr items out
-   and tells moov, udta, meta and ilst their lengths without them. Any doubt leaves the file as it is. */
-void TagStream::leaveMP4PicturesOut() {
-    auto atomAt = [this](long at, long within, Atom &atom) {
-        TagLib::ByteVector header = readFile(at, 8);
-        if (header.size() != 8) return false;
-        atom = {at, static_cast<long>(header.toUInt(0, true)), 8, header.mid(4, 4)};
-        if (atom.length == 1) {
-            const TagLib::ByteVector large = readFile(at + 8, 8);
-            if (large.size() != 8 || large.toLongLong(true) < 16 || large.toLongLong(true) > within - at) return false;
-            atom.length = static_cast<long>(large.toLongLong(true));
-            atom.headerLength = 16;
-        }
-        return atom.length >= static_cast<long>(atom.headerLength) && atom.end() <= within;
-    };
-    // The children of `parent` (its own, or the file's when it has no type) named `type`.
-    auto children = [&](const Atom &parent, const char *type, std::vector<Atom> &found) {
-        long at = parent.start + parent.headerLength;
-        if (parent.type == "meta") {
-            // A full atom (version and flags first) unless a child's type follows its header at once, as TagLib tells.
-            const TagLib::ByteVector next = readFile(at + 4, 4);
-            static const char *const childTypes[] = {"hdlr", "ilst", "mhdr", "ctry", "lang"};
-            if (std::none_of(std::begin(childTypes), std::end(childTypes), [&](const char *t) { return next == t; })) at += 4;
-        }
-        while (at + 8 <= parent.end()) {
-            Atom child;
-            if (!atomAt(at, parent.end(), child)) return false;
-            if (child.type == type) found.push_back(child);
-            at = child.end();
-        }
-        return true;
-    };
-    Atom file{0, fileLength, 0, TagLib::ByteVector()};
-    std::vector<Atom> path{file};
-    for (const char *type : {"moov", "udta", "meta", "ilst"}) {
-        std::vector<Atom> found;
-        if (!children(path.back(), type, found) || found.empty()) return;
-        path.push_back(found.front());
+/* Reads the atom at `at`, which must end by `within`: false when it cannot be read or does not fit. A length of 0
+   runs to the file's end and a 64-bit length follows a length of 1, as TagLib reads them. */
+bool TagStream::atomAt(long at, long within, Atom &atom) {
+    const TagLib::ByteVector header = readFile(at, 8);
+    if (header.size() != 8) return false;
+    atom = {at, static_cast<long>(header.toUInt(0, true)), 8, header.mid(4, 4)};
+    if (atom.length == 0) atom.length = fileLength - at;
+    if (atom.length == 1) {
+        const TagLib::ByteVector large = readFile(at + 8, 8);
+        if (large.size() != 8 || large.toLongLong(true) < 16 || large.toLongLong(true) > within - at) return false;
+        atom.length = static_cast<long>(large.toLongLong(true));
+        atom.headerLength = 16;
     }
-    std::vector<Atom> covers;
-    if (!children(path.back(), "covr", covers)) return;
+    return atom.length >= static_cast<long>(atom.headerLength) && atom.end() <= within;
+}
+
+/* Walks the atoms from `from` to `to` and, within the containers TagLib descends into, theirs: each must fit its
+   parent, and a parent's children must fill it exactly (TagLib reads a container's children on from where the last
+   one ended, so one that overran would shift all it reads after, differently once a cover is left out). Notes the
+   first moov, its first udta, that one's first meta and that one's first ilst in `path` (which starts with the
+   file), and that ilst's covr items in `covers`. */
+bool TagStream::walkAtoms(long from, long to, size_t depth, bool onPath, std::vector<Atom> &path, std::vector<Atom> &covers) {
+    static const char *const containers[] = {"moov", "udta", "mdia", "meta", "ilst", "stbl", "minf", "moof", "traf", "trak", "stsd"};
+    static const char *const wanted[] = {"moov", "udta", "meta", "ilst"};
+    if (depth > 32) return false;
+    const bool top = depth == 0;
+    long at = from;
+    while (top ? at + 8 <= to : at < to) {
+        Atom atom;
+        if (!atomAt(at, to, atom)) return false;
+        const bool childOnPath = onPath && depth < 4 && path.size() == depth + 1 && atom.type == wanted[depth];
+        if (childOnPath) path.push_back(atom);
+        if (onPath && depth == 4 && atom.type == "covr") covers.push_back(atom);
+        if (std::any_of(std::begin(containers), std::end(containers), [&](const char *c) { return atom.type == c; })) {
+            long body = atom.start + atom.headerLength;
+            if (atom.type == "meta") {
+                // A full atom (version and flags first) unless a child's type follows its header at once, as TagLib tells.
+                if (atom.end() - body < 8) return false;
+                const TagLib::ByteVector next = readFile(body + 4, 4);
+                static const char *const childTypes[] = {"hdlr", "ilst", "mhdr", "ctry", "lang"};
+                if (std::none_of(std::begin(childTypes), std::end(childTypes), [&](const char *t) { return next == t; })) body += 4;
+            } else if (atom.type == "stsd") {
+                body += 8;  // version, flags and the entry count
+            }
+            if (body > atom.end() || !walkAtoms(body, atom.end(), depth + 1, childOnPath, path, covers)) return false;
+        }
+        at = atom.end();
+    }
+    return top || at == to;
+}
+
+/* Leaves moov.udta.meta.ilst's covr items out (the first of each, as TagLib finds them) and tells moov, udta, meta and
+   ilst their lengths without them, when every atom TagLib reads fits where it is. Any doubt leaves the file as it is. */
+void TagStream::leaveMP4PicturesOut() {
+    std::vector<Atom> path{{0, fileLength, 0, TagLib::ByteVector()}}, covers;
+    if (!walkAtoms(0, fileLength, 0, true, path, covers) || path.size() != 5) return;
     long leftOut = 0;
     for (const Atom &c : covers) leftOut += c.length;
     if (leftOut < static_cast<long>(smallestGain)) return;

@@ -25,8 +25,8 @@ public:
     bool isOpen() const override { return file.isOpen(); }
     void seek(long offset, Position p = Beginning) override;
     void clear() override { file.clear(); }
-    long tell() const override { return position; }
-    long length() override { return shownLength; }
+    long tell() const override { return shown.empty() ? file.tell() : position; }
+    long length() override { return shown.empty() ? fileLength : shownLength; }
     void truncate(long) override {}
 
     /* The bytes read from the file so far. */
@@ -44,6 +44,13 @@ private:
         TagLib::ByteVector bytes;
         unsigned long length;
     };
+    /* An MP4 atom: where it starts, its length, its header's length (8, or 16 with a 64-bit length) and its type. */
+    struct Atom {
+        long start = 0, length = 0;
+        unsigned int headerLength = 0;
+        TagLib::ByteVector type;
+        long end() const { return start + length; }
+    };
     /* A frame or block kept: its header as shown, and where and how long its body is in the file. */
     struct Piece {
         TagLib::ByteVector header;
@@ -60,11 +67,13 @@ private:
     unsigned long read = 0;
 
     TagLib::ByteVector readFile(long at, unsigned long length);
-    void show(const std::vector<Edit> &edits);
-    void leavePicturesOut();
+    void show(std::vector<Edit> edits);
+    void leavePicturesOut(const char *path);
     void leaveID3v2PicturesOut();
     void leaveFLACPicturesOut();
     void leaveMP4PicturesOut();
+    bool atomAt(long at, long within, Atom &atom);
+    bool walkAtoms(long from, long to, size_t depth, bool onPath, std::vector<Atom> &path, std::vector<Atom> &covers);
     bool gather(const std::vector<Piece> &pieces, TagLib::ByteVector &out);
 };
 #endif

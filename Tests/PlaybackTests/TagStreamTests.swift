@@ -256,4 +256,79 @@ import Testing
         #expect(readA == 44_100 && readB == readA)
         #expect(a == b)
     }
+
+    /// The text read says what the whole read says, picture aside; how many bytes it took.
+    @discardableResult
+    private func expectAgreement(_ file: String, _ comment: Comment) -> Int {
+        var expected = read(file, .all).tags
+        expected?.picture = nil
+        let (text, bytes) = read(file, [.text, .lyrics])
+        #expect(text == expected, comment)
+        return bytes
+    }
+
+    /// Files a review made to break the claim (each disagreed before its fix): what TagLib reads of them whole is
+    /// what a read without the picture reads.
+    @Test func oddTagsReadAsTagLibReadsThemWhole() throws {
+        let apic = frame("APIC", [0] + Array("image/jpeg".utf8) + [0, 3, 0] + picture, version: 4)
+        // ID3v2.4 as iTunes wrote it: plain 32-bit frame sizes. A UTF-16 USLT frame whose plain size (346: 0, 0, 1,
+        // 0x5A), read as a syncsafe one (218), ends on a zero byte inside the lyrics (which TagLib, seeing no frame
+        // there, reads plainly).
+        let lyrics = String(String(repeating: "These are the lyrics of a song, long enough to run past a hundred bytes. ", count: 3).prefix(170))
+        let usltBody = [2] + Array("eng".utf8) + [0, 0] + Array(lyrics.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let plain = { (id: String, body: [UInt8]) in Array(id.utf8) + [3, 2, 1, 0].map { UInt8(body.count >> (8 * $0) & 0xFF) } + [0, 0] + body }
+        let uslt = plain("USLT", usltBody)
+        let syncsafeEnd = 10 + (Int(uslt[4]) << 21 | Int(uslt[5]) << 14 | Int(uslt[6]) << 7 | Int(uslt[7]))
+        try #require(uslt[4..<8].allSatisfy { $0 < 0x80 } && syncsafeEnd < uslt.count && uslt[syncsafeEnd] == 0,
+                     "a size that reads differently as syncsafe, ending on a zero")
+        let itunes = try scratch.write("itunes.mp3", tag([frame("TIT2", text("Before"), version: 4), apic, uslt,
+                                                          plain("TPE1", text("After the lyrics"))], version: 4, padding: 300) + sound())
+        let itunesRead = expectAgreement(itunes, "ID3v2.4 with plain sizes")
+        #expect(read(itunes, .lyrics).tags?.lyrics == lyrics.trimmingCharacters(in: .whitespaces))
+        #expect(read(itunes, .text).tags?.artist == "After the lyrics")
+        #expect(itunesRead < 64 * 1024, "its picture stepped over: \(itunesRead) bytes")
+        // A frame saying, by its data-length indicator, it holds more than it does (TagLib reads on past it), and an
+        // APIC with that flag too small to hold one (TagLib stops at it): read whole.
+        let overstated = frame("TIT2", syncsafe(64) + text("Title"), version: 4)
+        var flagged = overstated
+        flagged[9] = 0x01
+        let tooSmall = Array("APIC".utf8) + syncsafe(4) + [0, 0x01] + [0, 0, 0, 1]
+        for (name, frames) in [("overstated", [flagged, apic, frame("TPE1", text("Artist"), version: 4)]),
+                               ("too small", [frame("TIT2", text("T"), version: 4), apic, tooSmall, frame("TPE1", text("A"), version: 4)])] {
+            let file = try scratch.write("\(name).mp3", tag(frames, version: 4, padding: 64) + sound())
+            #expect(expectAgreement(file, "\(name)") > picture.count, "\(name): read whole")
+        }
+    }
+
+    @Test func oddFLACAndMP4FilesReadAsTagLibReadsThemWhole() throws {
+        let fixtures = EncodedFixtures(scratch: scratch)
+        let cover = scratch.path("odd-cover.png")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
+        let made = scratch.path("odd.flac")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
+                             "-map", "0:a", "-map", "1", "-c:a", "flac", "-disposition:v", "attached_pic", "-metadata", "title=Odd", made])
+        let (blocks, audio) = try flacBlocks(Array(try Data(contentsOf: URL(fileURLWithPath: made))))
+        let picture = try #require(blocks.first { $0.type == 6 }), others = blocks.filter { $0.type != 6 }
+        // TagLib refuses a FLAC file whose first block is not STREAMINFO, or with an empty picture block.
+        for (name, shape) in [("picture first", [picture] + others), ("empty picture", others + [picture, (6, [])])] {
+            let file = try scratch.write("\(name).flac", flac(shape, audio: audio))
+            #expect(read(file, .all).tags == nil && read(file, .text).tags == nil, "\(name)")
+        }
+        // An M4A whose tkhd (inside the trak, before udta) says it is 512 bytes longer than it is: TagLib's walk goes
+        // astray, and it would go astray differently with the cover left out.
+        let m4a = scratch.path("odd.m4a")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
+                             "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic",
+                             "-metadata", "title=Odd", "-movflags", "+faststart", m4a])
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: m4a)))
+        let tkhd = try #require((4..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("tkhd".utf8)) }) - 4
+        let length = bytes[tkhd..<tkhd + 4].reduce(0) { $0 << 8 | Int($1) } + 512
+        for k in 0..<4 { bytes[tkhd + k] = UInt8(length >> (8 * (3 - k)) & 0xFF) }
+        let overrun = try scratch.write("overrun.m4a", bytes)
+        expectAgreement(overrun, "tkhd overrun")
+        // An M4A named .mp3: TagLib reads it as MPEG (by its name), so the file is shown to it as it is.
+        let misnamed = scratch.path("misnamed.mp3")
+        try FileManager.default.copyItem(atPath: m4a, toPath: misnamed)
+        #expect(expectAgreement(misnamed, "an M4A named .mp3") > 64 * 1024, "read whole")
+    }
 }
