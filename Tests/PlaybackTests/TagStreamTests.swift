@@ -64,6 +64,23 @@ import Testing
         return (tags, log.reads.map(\.bytes).reduce(0, +))
     }
 
+    /// A 1600 × 1600 px PNG made by ffmpeg (hundreds of KB: well over what is worth stepping over).
+    private func bigCover(_ name: String) throws -> String {
+        let path = scratch.path(name)
+        try EncodedFixtures(scratch: scratch).ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", path])
+        return path
+    }
+
+    /// `seconds` of a 441 Hz sine with `cover` as its attached picture, encoded by ffmpeg with `codec`, tagged with
+    /// `metadata` ("key=value").
+    private func encoded(_ name: String, seconds: Int, cover: String, codec: [String], metadata: [String]) throws -> String {
+        let path = scratch.path(name)
+        try EncodedFixtures(scratch: scratch).ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=\(seconds)",
+                                                      "-i", cover, "-map", "0:a", "-map", "1", "-disposition:v", "attached_pic"]
+                                                     + metadata.flatMap { ["-metadata", $0] } + codec + [path])
+        return path
+    }
+
     @Test(arguments: [UInt8(2), 3, 4])
     func aTextReadStepsOverThePictureAndSaysWhatTheWholeReadSays(version: UInt8) throws {
         let file = try scratch.write("v\(version).mp3", pictureInTheMiddle(version: version) + sound() + id3v1)
@@ -86,8 +103,7 @@ import Testing
 
     @Test func aFileWhoseTagIsFromFFmpegReadsAlike() throws {
         // An outside writer's tag (ffmpeg, ID3v2.4 and 2.3): text frames, then the attached picture.
-        let cover = scratch.path("cover.png")
-        try EncodedFixtures(scratch: scratch).ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1200x1200", "-frames:v", "1", cover])
+        let cover = try bigCover("cover.png")
         for version in ["3", "4"] {
             let file = scratch.path("ffmpeg-v\(version).mp3")
             try EncodedFixtures(scratch: scratch).ffmpeg(["-i", demoMP3, "-i", cover, "-map", "0:a", "-map", "1", "-c", "copy",
@@ -146,14 +162,9 @@ import Testing
     }
 
     @Test func aFLACTextReadStepsOverItsPictureBlockWhereverItIs() throws {
-        let fixtures = EncodedFixtures(scratch: scratch)
-        let cover = scratch.path("flac-cover.png")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
-        let made = scratch.path("made.flac")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=3", "-i", cover,
-                             "-map", "0:a", "-map", "1", "-c:a", "flac", "-disposition:v", "attached_pic",
-                             "-metadata", "title=Northbound", "-metadata", "artist=Lantern", "-metadata", "album=Night Lines",
-                             "-metadata", "track=8", "-metadata", "LYRICS=[00:02.00]north", made])
+        let cover = try bigCover("flac-cover.png")
+        let made = try encoded("made.flac", seconds: 3, cover: cover, codec: ["-c:a", "flac"],
+                               metadata: ["title=Northbound", "artist=Lantern", "album=Night Lines", "track=8", "LYRICS=[00:02.00]north"])
         let (blocks, audio) = try flacBlocks(Array(try Data(contentsOf: URL(fileURLWithPath: made))))
         let picture = try #require(blocks.first { $0.type == 6 }), others = blocks.filter { $0.type != 6 }
         try #require(others.first?.type == 0, "STREAMINFO first")
@@ -182,15 +193,10 @@ import Testing
     func anMP4TextReadStepsOverItsCoverItem(moovFirst: Bool) throws {
         // ffmpeg writes the attached picture as the covr item of moov.udta.meta.ilst; moov after the audio, or before
         // it (faststart).
-        let fixtures = EncodedFixtures(scratch: scratch)
-        let cover = scratch.path("m4a-cover.png")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
-        let file = scratch.path("cover-\(moovFirst).m4a")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=3", "-i", cover,
-                             "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic",
-                             "-metadata", "title=Midnight Tram", "-metadata", "artist=Lantern", "-metadata", "album=Night Lines",
-                             "-metadata", "track=5", "-metadata", "lyrics=[00:01.00]tram"]
-                            + (moovFirst ? ["-movflags", "+faststart"] : []) + [file])
+        let cover = try bigCover("m4a-cover.png")
+        let file = try encoded("cover-\(moovFirst).m4a", seconds: 3, cover: cover,
+                               codec: ["-c:a", "aac", "-c:v", "copy"] + (moovFirst ? ["-movflags", "+faststart"] : []),
+                               metadata: ["title=Midnight Tram", "artist=Lantern", "album=Night Lines", "track=5", "lyrics=[00:01.00]tram"])
         let whole = try #require(read(file, .all).tags)
         #expect(whole.title == "Midnight Tram" && whole.artist == "Lantern" && whole.album == "Night Lines")
         #expect(whole.trackNumber == 5 && whole.lyrics == "[00:01.00]tram")
@@ -207,15 +213,10 @@ import Testing
     /// Bytes changed at random where the walks read (tag and frame headers, block headers, atom headers): every read
     /// ends, none reads past what it is given, and one that wants no picture never has one (ASan runs this in CI).
     @Test func damagedHeadersAreReadWithoutHarm() throws {
-        let fixtures = EncodedFixtures(scratch: scratch)
-        let cover = scratch.path("damage-cover.png")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
-        let m4a = scratch.path("damage.m4a"), flacFile = scratch.path("damage.flac")
-        for (out, codec) in [(m4a, ["-c:a", "aac", "-movflags", "+faststart"]), (flacFile, ["-c:a", "flac"])] {
-            try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
-                                 "-map", "0:a", "-map", "1", "-c:v", "copy", "-disposition:v", "attached_pic",
-                                 "-metadata", "title=Damaged"] + codec + [out])
-        }
+        let cover = try bigCover("damage-cover.png")
+        let m4a = try encoded("damage.m4a", seconds: 1, cover: cover, codec: ["-c:a", "aac", "-c:v", "copy", "-movflags", "+faststart"],
+                              metadata: ["title=Damaged"])
+        let flacFile = try encoded("damage.flac", seconds: 1, cover: cover, codec: ["-c:a", "flac", "-c:v", "copy"], metadata: ["title=Damaged"])
         let originals = [pictureInTheMiddle(version: 3) + (try sound()) + id3v1, pictureInTheMiddle(version: 4) + (try sound()),
                          Array(try Data(contentsOf: URL(fileURLWithPath: m4a))),
                          Array(try Data(contentsOf: URL(fileURLWithPath: flacFile)))]
@@ -301,12 +302,8 @@ import Testing
     }
 
     @Test func oddFLACAndMP4FilesReadAsTagLibReadsThemWhole() throws {
-        let fixtures = EncodedFixtures(scratch: scratch)
-        let cover = scratch.path("odd-cover.png")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1600x1600", "-frames:v", "1", cover])
-        let made = scratch.path("odd.flac")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
-                             "-map", "0:a", "-map", "1", "-c:a", "flac", "-disposition:v", "attached_pic", "-metadata", "title=Odd", made])
+        let cover = try bigCover("odd-cover.png")
+        let made = try encoded("odd.flac", seconds: 1, cover: cover, codec: ["-c:a", "flac"], metadata: ["title=Odd"])
         let (blocks, audio) = try flacBlocks(Array(try Data(contentsOf: URL(fileURLWithPath: made))))
         let picture = try #require(blocks.first { $0.type == 6 }), others = blocks.filter { $0.type != 6 }
         // TagLib refuses a FLAC file whose first block is not STREAMINFO, or with an empty picture block.
@@ -316,10 +313,8 @@ import Testing
         }
         // An M4A whose tkhd (inside the trak, before udta) says it is 512 bytes longer than it is: TagLib's walk goes
         // astray, and it would go astray differently with the cover left out.
-        let m4a = scratch.path("odd.m4a")
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=1", "-i", cover,
-                             "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic",
-                             "-metadata", "title=Odd", "-movflags", "+faststart", m4a])
+        let m4a = try encoded("odd.m4a", seconds: 1, cover: cover, codec: ["-c:a", "aac", "-c:v", "copy", "-movflags", "+faststart"],
+                              metadata: ["title=Odd"])
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: m4a)))
         let tkhd = try #require((4..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("tkhd".utf8)) }) - 4
         let length = bytes[tkhd..<tkhd + 4].reduce(0) { $0 << 8 | Int($1) } + 512
