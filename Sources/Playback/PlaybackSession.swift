@@ -121,8 +121,8 @@ public final class PlaybackSession {
             if (after.title, after.artist, after.album) != (before.title, before.artist, before.album) { onTrackChange?(index) }
             onStateChange?()
         case .failed(let error):
-            unplayable.insert(index)
-            onProblem?("\(error) Skipped.")
+            // Said the first time: a track known to be unplayable is stepped over quietly as the queue comes round.
+            if unplayable.insert(index).inserted { onProblem?("\(error) Skipped.") }
             failedInARow += 1
             let moved = skipDirection >= 0 ? queue.next() : queue.previous(at: 0)
             if failedInARow < tracks.count, let moved, !(skipDirection < 0 && moved == index), moved != backwardFrom {

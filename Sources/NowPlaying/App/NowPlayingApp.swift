@@ -62,8 +62,7 @@ public final class NowPlayingApp {
     private var statistics: RunStatistics?
     /// The volume before the mute key, while muted.
     private var volumeBeforeMute: Double?
-    /// The lines written on stderr so far: a problem met again (a damaged track skipped on each round of the
-    /// queue, a cover asked for again) is shown again but written once.
+    /// The lines written on stderr so far: a problem met again (a cover asked for again) is shown again but written once.
     private var writtenLines: Set<String> = []
 
     public init(options: Options) throws {
