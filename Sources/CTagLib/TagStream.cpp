@@ -155,13 +155,25 @@ void TagStream::leaveID3v2PicturesOut() {
         const unsigned char flags = static_cast<unsigned char>(frame[headerSize - 1]);
         if (version > 2 && (flags & (version == 3 ? 0xE0 : 0x4D))) return;
         if (!isFrameID(frame.mid(0, idSize)) || size <= 0 || at + headerSize + size > end) return;
-        if (frame.mid(0, idSize) == picture) leftOut += headerSize + static_cast<unsigned long>(size);
-        else keep.push_back({frame, at + headerSize, static_cast<unsigned long>(size)});
+        if (frame.mid(0, idSize) == picture) {
+            leftOut += headerSize + static_cast<unsigned long>(size);
+        } else {
+            // An ID3v2.4 frame's size as chosen here, written syncsafe: TagLib would choose again by what follows it,
+            // which the pictures left out change.
+            TagLib::ByteVector shownHeader = frame;
+            if (version == 4) {
+                if (size >= (1L << 28)) return;
+                for (int i = 0; i < 4; i++) shownHeader[4 + i] = static_cast<char>((size >> (7 * (3 - i))) & 0x7F);
+            }
+            keep.push_back({shownHeader, at + headerSize, static_cast<unsigned long>(size)});
+        }
         at += headerSize + size;
     }
     if (leftOut < smallestGain) return;
     TagLib::ByteVector kept;
     if (!gather(keep, kept)) return;
+    // Padding after the frames, where TagLib stops (and finds no frame past the last one).
+    kept.append(TagLib::ByteVector(16, 0));
     TagLib::ByteVector head = header;
     for (int i = 0; i < 4; i++) head[6 + i] = static_cast<char>((kept.size() >> (7 * (3 - i))) & 0x7F);
     show({{0, end, head.append(kept)}});

@@ -40,15 +40,15 @@ public final class PlaybackSession {
     /// More tracks are being read in the background: running out of playable tracks is not yet the end.
     public var expectsMoreTracks = false {
         didSet {
-            guard oldValue && !expectsMoreTracks else { return }
-            fitTracks()
-            if player.path == nil && !tracks.isEmpty { onProblem?("Nothing in the queue can be played.") }
+            if oldValue && !expectsMoreTracks && player.path == nil && !tracks.isEmpty {
+                onProblem?("Nothing in the queue can be played.")
+            }
         }
     }
 
-    /// Lets go of the room the tracks' array grew into while the library came in batches: an array doubles as it
-    /// grows, and a 10,000-track library's held 16,384 places (0.9 MB of them empty).
-    private func fitTracks() {
+    /// A reading of tracks in batches (`append`) ended: the tracks' array lets go of the room it grew into (an array
+    /// doubles as it grows: a 10,000-track library's held 16,384 places, 0.9 MB of them empty).
+    public func tracksRead() {
         guard tracks.capacity - tracks.count > tracks.count / 8 else { return }
         var fitted: [Track] = []
         fitted.reserveCapacity(tracks.count)
@@ -113,6 +113,7 @@ public final class PlaybackSession {
         case .none: return
         case .opened:
             failedInARow = 0
+            picked = nil
             let before = tracks[index]
             fillInFromStream(index)
             if player.duration > 0 { tracks[index].duration = player.duration }
@@ -121,8 +122,10 @@ public final class PlaybackSession {
             if (after.title, after.artist, after.album) != (before.title, before.artist, before.album) { onTrackChange?(index) }
             onStateChange?()
         case .failed(let error):
-            // Said the first time: a track known to be unplayable is stepped over quietly as the queue comes round.
-            if unplayable.insert(index).inserted { onProblem?("\(error) Skipped.") }
+            // Said the first time, and whenever the user picks it: a track known to be unplayable is stepped over
+            // quietly as the queue comes round.
+            if unplayable.insert(index).inserted || index == picked { onProblem?("\(error) Skipped.") }
+            picked = nil
             failedInARow += 1
             let moved = skipDirection >= 0 ? queue.next() : queue.previous(at: 0)
             if failedInARow < tracks.count, let moved, !(skipDirection < 0 && moved == index), moved != backwardFrom {
@@ -197,16 +200,20 @@ public final class PlaybackSession {
         queueFollowing()
     }
 
-    /// Whether TagLib left the track's title, artist or album to the file name's fall-backs: only then does the
-    /// decoder read the file's own tags (for `fillInFromStream`).
+    /// What the track would show had TagLib read nothing of it (its title from the file name, its album the folder's).
+    private func fallback(_ index: Int) -> Track { Track(path: tracks[index].path, tags: nil) }
+
+    /// Whether TagLib read none of the track's title, artist and album (all three are the fall-backs): only then does
+    /// the decoder read the file's own tags for `fillInFromStream`. Where TagLib read the file, the decoder's tags are
+    /// the same tag read again (a field TagLib did not find, it would not either).
     private func lacksTags(_ index: Int) -> Bool {
-        let fallback = Track(path: tracks[index].path, tags: nil)
-        return tracks[index].title == fallback.title || tracks[index].artist == fallback.artist || tracks[index].album == fallback.album
+        let fallback = fallback(index), track = tracks[index]
+        return track.title == fallback.title && track.artist == fallback.artist && track.album == fallback.album
     }
 
     /// Where TagLib found nothing, the decoder's own tags replace the file-name fall-backs.
     private func fillInFromStream(_ index: Int) {
-        let fallback = Track(path: tracks[index].path, tags: nil)
+        let fallback = fallback(index)
         let mixer = player.streamTags
         if tracks[index].title == fallback.title, let t = mixer.title { tracks[index].title = t }
         if tracks[index].artist == fallback.artist, let a = mixer.artist { tracks[index].artist = a }
@@ -300,7 +307,12 @@ public final class PlaybackSession {
         guard tracks.indices.contains(index), index != queue.current || player.path == nil else { return }
         queue.select(index)
         loadCurrent(position: 0, direction: 1)
+        picked = index
     }
+
+    /// The track the user picked last (`select`), until it is open or known unplayable: a failure of it is said even
+    /// when it was said before.
+    private var picked: Int?
 
     public func seek(to seconds: Double) {
         player.seek(to: seconds)

@@ -20,7 +20,7 @@ public final class ReadLog: Sendable {
         /// Made on the thread that made the log (tests make it on the main actor).
         public let onMainThread: Bool
         /// The bytes a TagLib read took from its file (0 for a decoder or a listing).
-        public var bytes = 0
+        public let bytes: Int
 
         /// The tag fields read, empty for a decoder or a listing.
         public var fields: Tags.Fields {

@@ -288,7 +288,7 @@ struct BadAudioTests {
     }
 
     /// A track that cannot be played is skipped and said, once: stepped over again as the queue comes round (next on
-    /// the last track), it is skipped without a second message.
+    /// the last track), it is skipped without a second message; picked by the user, it is said again.
     @Test func sessionSkipsWhatItCannotPlayAndSaysSoOnce() throws {
         let s = Scratch()
         let bad = try s.write("1 bad.ogg", text: "garbage")
@@ -307,6 +307,10 @@ struct BadAudioTests {
             #expect(session.current == 1, "round the queue, past the bad track again")
         }
         #expect(problems.count == 1, "\(problems)")
+        // Picked by the user, it is said again (the jump to the next track is explained).
+        session.select(0)
+        session.finishLoading()
+        #expect(session.current == 1 && problems.count == 2 && problems[1].contains("1 bad.ogg"), "\(problems)")
     }
 
     /// A session of `tracks` (seed 1), started paused at `index` and loaded.

@@ -288,6 +288,12 @@ import Testing
         #expect(read(itunes, .lyrics).tags?.lyrics == lyrics.trimmingCharacters(in: .whitespaces))
         #expect(read(itunes, .text).tags?.artist == "After the lyrics")
         #expect(itunesRead < 64 * 1024, "its picture stepped over: \(itunesRead) bytes")
+        // The same lyrics frame followed by the picture alone: without it, nothing follows the frame to tell its size.
+        let lyricsLast = try scratch.write("itunes-picture-last.mp3", tag([frame("TIT2", text("Before"), version: 4),
+                                                                          plain("TPE1", text("Artist")), uslt, apic],
+                                                                         version: 4, padding: 300) + sound())
+        expectAgreement(lyricsLast, "a plain-sized frame before the picture alone")
+        #expect(read(lyricsLast, .lyrics).tags?.lyrics == lyrics.trimmingCharacters(in: .whitespaces))
         // A frame saying, by its data-length indicator, it holds more than it does (TagLib reads on past it), and an
         // APIC with that flag too small to hold one (TagLib stops at it): read whole.
         let overstated = frame("TIT2", syncsafe(64) + text("Title"), version: 4)

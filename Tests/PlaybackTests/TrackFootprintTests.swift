@@ -43,7 +43,6 @@ struct TrackFootprintTests {
     @MainActor @Test func theQueueLetsGoOfTheRoomItGrewIntoOnceTheLibraryIsRead() throws {
         let player = try Player(driver: "dummy", fallbackToSilence: false)
         let session = PlaybackSession(tracks: [Track(path: "/m/0.mp3", title: "0", artist: "A", album: "B")], player: player, seed: 1)
-        session.expectsMoreTracks = true
         var added = 1
         while added < 10_000 {
             let batch = (added..<min(10_000, added + 256)).map { Track(path: "/m/\($0).mp3", title: "\($0)", artist: "A", album: "B") }
@@ -52,7 +51,7 @@ struct TrackFootprintTests {
         }
         #expect(session.tracks.count == 10_000)
         #expect(session.tracks.capacity >= 16_384, "grown by doubling while reading")
-        session.expectsMoreTracks = false
+        session.tracksRead()
         #expect(session.tracks.count == 10_000 && session.tracks[9_999].title == "9999")
         #expect(session.tracks.capacity <= 10_000 + 10_000 / 8)
     }

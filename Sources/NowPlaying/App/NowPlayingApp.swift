@@ -251,6 +251,7 @@ public final class NowPlayingApp {
     private func append(_ batch: Library.Result?) {
         guard let batch else {
             session.expectsMoreTracks = false
+            session.tracksRead()
             return
         }
         for p in batch.problems { report(p) }
