@@ -113,8 +113,10 @@ void TagStream::seek(long offset, Position p) {
 
 /* Leaves the pictures out where the file's name and its first bytes agree on what it is (TagLib goes by the name). */
 void TagStream::leavePicturesOut(const char *path) {
+    const Kind kind = kindNamed(path);
+    if (kind == Kind::other) return;
     const TagLib::ByteVector start = readFile(0, 8);
-    switch (kindNamed(path)) {
+    switch (kind) {
     case Kind::mpeg: if (start.startsWith("ID3")) leaveID3v2PicturesOut(); break;
     case Kind::flac: if (start.startsWith("fLaC")) leaveFLACPicturesOut(); break;
     case Kind::mp4: if (start.size() == 8 && start.mid(4, 4) == "ftyp") leaveMP4PicturesOut(); break;
