@@ -114,6 +114,8 @@ public final class PlaybackSession {
         case .opened:
             failedInARow = 0
             picked = nil
+            // A file mended meanwhile (a download finished) is an ordinary track again.
+            unplayable.remove(index)
             let before = tracks[index]
             fillInFromStream(index)
             if player.duration > 0 { tracks[index].duration = player.duration }

@@ -313,6 +313,35 @@ struct BadAudioTests {
         #expect(session.current == 1 && problems.count == 2 && problems[1].contains("1 bad.ogg"), "\(problems)")
     }
 
+    /// A file mended while the app runs (a download finished, a tag editor done) plays when the queue comes round
+    /// to it, and is an ordinary track from then on: a step back reaches it, and it is said again if it breaks again.
+    @Test func aTrackMendedOnDiskIsNoLongerSkipped() throws {
+        let s = Scratch()
+        let first = try s.write("1 first.wav", text: "not yet a file")
+        let second = try s.wav("2 second.wav", seconds: 1)
+        let session = PlaybackSession(tracks: [Track(path: first, tags: nil), Track(path: second, tags: nil)], player: try Player(), seed: 1)
+        var problems: [String] = []
+        session.onProblem = { problems.append($0) }
+        session.start(at: 0, playing: false)
+        session.finishLoading()
+        #expect(session.current == 1 && session.unplayable == [0])
+        _ = try s.wav("1 first.wav", seconds: 1)
+        session.next()
+        session.finishLoading()
+        #expect(session.current == 0, "the mended track plays when the queue comes round to it")
+        #expect(session.unplayable.isEmpty, "and is not known to be unplayable any more")
+        session.next()
+        session.finishLoading()
+        session.previous()
+        session.finishLoading()
+        #expect(session.current == 0, "SPEC P1: a step back from the second track reaches it")
+        _ = try s.write("1 first.wav", text: "broken again")
+        session.next()
+        session.next()
+        session.finishLoading()
+        #expect(problems.count == 2 && problems[1].contains("1 first.wav"), "broken again, it is said again: \(problems)")
+    }
+
     /// A session of `tracks` (seed 1), started paused at `index` and loaded.
     private func pausedSession(_ tracks: [Track], at index: Int) throws -> PlaybackSession {
         let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)
