@@ -2,6 +2,7 @@
 #include "CTagLib.h"
 #include "TagStream.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include <taglib/flacfile.h>
 #include <taglib/flacpicture.h>
 #include <taglib/id3v2tag.h>
+#include <taglib/mp4atom.h>
 #include <taglib/mp4file.h>
 #include <taglib/mp4tag.h>
 #include <taglib/mpegfile.h>
@@ -130,6 +132,26 @@ extern "C" void np_silence_taglib(void) {
 
 namespace {
 
+/* An MP4's length as it plays: its movie header's (mvhd), which leaves out what the edit list trims (the AAC
+   encoder's priming and padding) as FFmpeg does, where TagLib 1.13 takes the media header's (mdhd) with them in.
+   0 when the header is missing or says nothing. */
+double movieLength(TagLib::MP4::File *file) {
+    TagLib::MP4::Atoms atoms(file);
+    TagLib::MP4::Atom *mvhd = atoms.find("moov", "mvhd");
+    if (!mvhd || mvhd->length < 8) return 0;
+    file->seek(mvhd->offset);
+    TagLib::ByteVector box = file->readBlock(static_cast<unsigned long>(std::min(mvhd->length, 64L)));
+    /* Its size in 32 bits, or 1 and 64 bits after the name. */
+    const unsigned int header = box.size() >= 4 && box.toUInt(0U) == 1 ? 16 : 8;
+    if (box.size() < header + 1) return 0;
+    const bool wide = box[header] == 1;
+    const unsigned int scaleAt = header + (wide ? 20 : 12), durationAt = scaleAt + 4;
+    if (box.size() < durationAt + (wide ? 8 : 4)) return 0;
+    const unsigned int scale = box.toUInt(scaleAt);
+    const unsigned long long duration = wide ? box.toLongLong(durationAt) : box.toUInt(durationAt);
+    return scale > 0 && duration > 0 ? static_cast<double>(duration) / scale : 0;
+}
+
 int readTags(TagStream &stream, np_tags *out, int fields) {
     if (!stream.isOpen()) return -1;
     TagLib::FileRef ref(&stream, (fields & NP_FIELD_TEXT) != 0, TagLib::AudioProperties::Average);
@@ -137,6 +159,10 @@ int readTags(TagStream &stream, np_tags *out, int fields) {
     out->track_gain = out->track_peak = out->album_gain = out->album_peak = NAN;
     if (fields & NP_FIELD_TEXT) {
         if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
+        out->mpeg = dynamic_cast<TagLib::MPEG::File *>(ref.file()) != nullptr;
+        if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
+            if (double movie = movieLength(mp4)) out->duration = movie;
+        }
         if (TagLib::Tag *tag = ref.tag()) {
             out->title = copy(tag->title());
             out->artist = copy(tag->artist());

@@ -75,6 +75,8 @@ public enum Library {
         var count = 0
         /// Whether a batch with tracks went out yet (the first album goes alone, as soon as it is read).
         var delivered = false
+        /// Measures MP3s as they play (this reader's thread only).
+        let lengths = MPEGLength()
 
         mutating func flush() {
             guard !pending.tracks.isEmpty || !pending.problems.isEmpty else { return }
@@ -133,7 +135,7 @@ public enum Library {
 
         /// The track of an audio file, described by its tags; what its tags hold that was refused is reported.
         mutating func track(_ path: String) -> Track {
-            let tags = Tags.read(from: path, fields: .text)
+            let tags = Tags.read(from: path, fields: .text, lengths: lengths)
             pending.problems += tags?.problems ?? []
             return Track(path: path, tags: tags)
         }

@@ -19,12 +19,8 @@ final class Mpg123Source: PCMSource {
             throw DecoderError(reason: "mpg123: \(String(cString: mpg123_plain_strerror(error)))")
         }
         self.handle = handle
-        // Quiet: mpg123 would otherwise print resync and tag warnings on the user's terminal.
-        let skipping = readsTags ? 0 : MPG123_SKIP_ID3V2.rawValue
-        mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue | skipping), 0)
-        var rate = 0, channelCount: Int32 = 0, encoding: Int32 = 0
-        guard mpg123_open_fixed(handle, path, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_FLOAT_32.rawValue)) == MPG123_OK.rawValue,
-              mpg123_getformat(handle, &rate, &channelCount, &encoding) == MPG123_OK.rawValue, rate > 0 else {
+        Mpg123Source.configure(handle, readsTags: readsTags)
+        guard let rate = Mpg123Source.open(path, with: handle) else {
             let reason = String(cString: mpg123_strerror(handle))
             mpg123_delete(handle)
             throw DecoderError(reason: "mpg123: \(reason)")
@@ -32,6 +28,22 @@ final class Mpg123Source: PCMSource {
         sampleRate = rate
         frameCount = max(0, Int(mpg123_length(handle)))
         streamTags = Mpg123Source.tags(handle)
+    }
+
+    /// Sets `handle` up as every MP3 is decoded here: quiet (mpg123 would print resync and tag warnings on the
+    /// user's terminal), gapless, and without parsing the ID3v2 tag unless `readsTags`.
+    static func configure(_ handle: OpaquePointer, readsTags: Bool) {
+        let skipping = readsTags ? 0 : MPG123_SKIP_ID3V2.rawValue
+        mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue | skipping), 0)
+    }
+
+    /// Opens `path` on `handle` in the output's layout (float stereo); its sample rate, or nil when it is no MPEG
+    /// audio mpg123 can read (`mpg123_strerror` says why).
+    static func open(_ path: String, with handle: OpaquePointer) -> Int? {
+        var rate = 0, channelCount: Int32 = 0, encoding: Int32 = 0
+        guard mpg123_open_fixed(handle, path, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_FLOAT_32.rawValue)) == MPG123_OK.rawValue,
+              mpg123_getformat(handle, &rate, &channelCount, &encoding) == MPG123_OK.rawValue, rate > 0 else { return nil }
+        return rate
     }
 
     /// Title, artist and album of the ID3v2 tag mpg123 read at the start of the file.

@@ -2,7 +2,7 @@ import Glibc
 import Locking
 
 /// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
-/// (which fields), decoder opens and folder listings, each with its file (or folder) and whether it ran on the
+/// (which fields), decoder opens, MP3 lengths measured and folder listings, each with its file (or folder) and whether it ran on the
 /// main thread. Tests count work with it (tags parsed twice, a picture copied that nobody shows, a folder
 /// listed again, a parse on the main thread at a track change) instead of timing it. Work on another thread is recorded only in a task that binds a log (the player's opener
 /// carries the log of the task that asked it to open a file).
@@ -12,6 +12,8 @@ public final class ReadLog: Sendable {
         case decoder
         /// A folder listed (by `FolderListings`).
         case listing
+        /// An MP3's played length measured at the scan (by `MPEGLength`: mpg123 reads its first frames).
+        case length
     }
 
     public struct Entry: Sendable, Equatable {
@@ -19,10 +21,10 @@ public final class ReadLog: Sendable {
         public let what: What
         /// Made on the thread that made the log (tests make it on the main actor).
         public let onMainThread: Bool
-        /// The bytes a TagLib read took from its file (0 for a decoder or a listing).
+        /// The bytes a TagLib read took from its file (0 for anything else).
         public let bytes: Int
 
-        /// The tag fields read, empty for a decoder or a listing.
+        /// The tag fields read, empty for anything else.
         public var fields: Tags.Fields {
             if case .tags(let fields) = what { return fields }
             return []

@@ -61,7 +61,8 @@ public struct Tags: Sendable, Equatable {
     /// Every number and text is checked where it enters: a length the file cannot hold is unknown (nil), a
     /// track or disc number out of range is ignored, and a text, lyrics or picture beyond its limit, or lyrics
     /// that are not text, are left out with a line in `problems`. A FIFO, socket or device is not opened.
-    public static func read(from path: String, fields: Fields = .all) -> Tags? {
+    /// With `lengths`, an MP3's length is the one it plays for (`MPEGLength`), not TagLib's count of whole frames.
+    static func read(from path: String, fields: Fields = .all, lengths: MPEGLength?) -> Tags? {
         guard RegularFile.refusal(path) == nil else {
             ReadLog.record(path, .tags(fields))
             return nil
@@ -98,10 +99,15 @@ public struct Tags: Sendable, Equatable {
             albumArtist: text(raw.album_artist, "album artist"),
             trackNumber: trackNumbers.contains(Int(raw.track)) ? Int(raw.track) : nil,
             discNumber: discNumbers.contains(Int(raw.disc)) ? Int(raw.disc) : nil,
-            duration: TrackLength.validated(raw.duration, path: path),
+            duration: TrackLength.validated(raw.mpeg != 0 ? lengths?.seconds(of: path) ?? raw.duration : raw.duration, path: path),
             picture: picture, lyrics: lyrics, replayGain: Tags.replayGain(raw))
         tags.problems = problems
         return tags
+    }
+
+    /// `read(from:fields:lengths:)` with TagLib's lengths.
+    public static func read(from path: String, fields: Fields = .all) -> Tags? {
+        read(from: path, fields: fields, lengths: nil)
     }
 
     /// What the file holds, in words ("AAC in an M4A file"), when TagLib knows its codec.
