@@ -131,7 +131,7 @@ struct BenchCommand: AsyncParsableCommand {
         let scaled = Array(libraries.dropFirst())
         let scaledStarts = try await s.startup(libraries: scaled.map(\.folder.path))
         for (library, start) in zip(scaled, scaledStarts) {
-            let (frames, report) = try await s.carousel(library: library.folder.path)
+            let (frames, report) = try await s.carousel(library: library.folder.path, pattern: .backAndForth)
             scale.append(ScaleFigures(tracks: library.count, startupMs: start.ms,
                                       peakMemoryMiB: max(start.report.peakMemoryMiB, report.peakMemoryMiB),
                                       carouselP95: frames.p95, reads: report.reads))

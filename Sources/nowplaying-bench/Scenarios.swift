@@ -43,16 +43,34 @@ struct Scenarios {
         return (figures, outcome.report)
     }
 
+    /// How the carousel is dragged.
+    enum DragPattern {
+        /// Flings and drags one way across the library, then back: to its ends, where a small library rests.
+        case sweep
+        /// From the fourth track, each fling and drag one way then back, never reaching an end (a fling moves two
+        /// covers, a drag one): libraries of 10 and 10,000 tracks compared with the same covers moving the same way.
+        case backAndForth
+    }
+
     /// 3: drags and flings across the carousel of `library` (paused, so only input changes the track).
-    func carousel(library: String) async throws -> (FrameFigures, RunReport) {
+    func carousel(library: String, pattern: DragPattern = .sweep) async throws -> (FrameFigures, RunReport) {
         let rect = try await carouselRect(library: library)
         let y = rect[1] + rect[3] / 2, cx = rect[0] + rect[2] / 2, cell = rect[3]
+        let flingOn = "drag \(cx + cell * 0.4) \(y) \(cx - cell * 0.4) \(y) 80", flingBack = "drag \(cx - cell * 0.4) \(y) \(cx + cell * 0.4) \(y) 80"
+        let dragOn = "drag \(cx + cell * 0.45) \(y) \(cx - cell * 0.45) \(y) 400", dragBack = "drag \(cx - cell * 0.45) \(y) \(cx + cell * 0.45) \(y) 400"
         var lines = ["wait 500"]
         let flings = max(1, durations.repeats / 2)
-        for _ in 0..<flings { lines += ["drag \(cx + cell * 0.4) \(y) \(cx - cell * 0.4) \(y) 80", "wait 1500"] }
-        for _ in 0..<durations.repeats / 2 + 1 { lines += ["drag \(cx + cell * 0.45) \(y) \(cx - cell * 0.45) \(y) 400", "wait 600"] }
-        for _ in 0..<flings + 1 { lines += ["drag \(cx - cell * 0.4) \(y) \(cx + cell * 0.4) \(y) 80", "wait 1500"] }
-        for _ in 0..<durations.repeats / 2 { lines += ["drag \(cx - cell * 0.45) \(y) \(cx + cell * 0.45) \(y) 400", "wait 600"] }
+        switch pattern {
+        case .sweep:
+            for _ in 0..<flings { lines += [flingOn, "wait 1500"] }
+            for _ in 0..<durations.repeats / 2 + 1 { lines += [dragOn, "wait 600"] }
+            for _ in 0..<flings + 1 { lines += [flingBack, "wait 1500"] }
+            for _ in 0..<durations.repeats / 2 { lines += [dragBack, "wait 600"] }
+        case .backAndForth:
+            for _ in 0..<3 { lines += [dragOn, "wait 600"] }
+            for _ in 0..<flings { lines += [flingOn, "wait 1500", flingBack, "wait 1500"] }
+            for _ in 0..<durations.repeats / 2 { lines += [dragOn, "wait 600", dragBack, "wait 600"] }
+        }
         lines.append("quit")
         let outcome = try await app.run(sizeArguments + ["--paused", library], script: lines.joined(separator: "\n"))
         return (FrameFigures(outcome.report.frames.dropFirst().map { $0 }), outcome.report)
