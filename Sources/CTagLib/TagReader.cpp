@@ -2,7 +2,6 @@
 #include "CTagLib.h"
 #include "TagStream.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -140,7 +139,7 @@ double movieLength(TagLib::MP4::File *file) {
     TagLib::MP4::Atom *mvhd = atoms.find("moov", "mvhd");
     if (!mvhd || mvhd->length < 8) return 0;
     file->seek(mvhd->offset);
-    TagLib::ByteVector box = file->readBlock(static_cast<unsigned long>(std::min(mvhd->length, 64L)));
+    TagLib::ByteVector box = file->readBlock(mvhd->length < 64 ? static_cast<unsigned long>(mvhd->length) : 64UL);
     /* Its size in 32 bits, or 1 and 64 bits after the name. */
     const unsigned int header = box.size() >= 4 && box.toUInt(0U) == 1 ? 16 : 8;
     if (box.size() < header + 1) return 0;
@@ -159,7 +158,7 @@ int readTags(TagStream &stream, np_tags *out, int fields) {
     out->track_gain = out->track_peak = out->album_gain = out->album_peak = NAN;
     if (fields & NP_FIELD_TEXT) {
         if (ref.audioProperties()) out->duration = ref.audioProperties()->lengthInMilliseconds() / 1000.0;
-        out->mpeg = dynamic_cast<TagLib::MPEG::File *>(ref.file()) != nullptr;
+        out->mpeg = ref.audioProperties() && dynamic_cast<TagLib::MPEG::File *>(ref.file()) != nullptr;
         if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
             if (double movie = movieLength(mp4)) out->duration = movie;
         }

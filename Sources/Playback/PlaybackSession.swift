@@ -114,8 +114,9 @@ public final class PlaybackSession {
         case .opened:
             failedInARow = 0
             picked = nil
-            // A file mended meanwhile (a download finished) is an ordinary track again.
-            unplayable.remove(index)
+            // A file mended meanwhile (a download finished) is an ordinary track again; where it follows itself
+            // (repeat one, a queue of one), it was not queued to, being known unplayable then.
+            if unplayable.remove(index) != nil, following == index { queueFollowing() }
             let before = tracks[index]
             fillInFromStream(index)
             if player.duration > 0 { tracks[index].duration = player.duration }
@@ -160,12 +161,16 @@ public final class PlaybackSession {
         } while player.isOpening
     }
 
+    /// What plays after the current track ends (per repeat and shuffle), nil at the queue's end.
+    private var following: Int? {
+        var after = queue
+        return after.trackEnded()
+    }
+
     /// Opens what plays after the current track ends (per repeat and shuffle), so the player joins it on
     /// the sample; nothing at the end of the queue or when it is known to be unplayable.
     private func queueFollowing() {
-        var after = queue
-        guard player.path != nil, let index = after.trackEnded(), tracks.indices.contains(index),
-              !unplayable.contains(index) else {
+        guard player.path != nil, let index = following, tracks.indices.contains(index), !unplayable.contains(index) else {
             player.queueNext(nil)
             return
         }

@@ -2,10 +2,11 @@ import Glibc
 import Locking
 
 /// A record of the files parsed while it is bound (`ReadLog.$current.withValue(log) { … }`): TagLib reads
-/// (which fields), decoder opens, MP3 lengths measured and folder listings, each with its file (or folder) and whether it ran on the
-/// main thread. Tests count work with it (tags parsed twice, a picture copied that nobody shows, a folder
-/// listed again, a parse on the main thread at a track change) instead of timing it. Work on another thread is recorded only in a task that binds a log (the player's opener
-/// carries the log of the task that asked it to open a file).
+/// (which fields), decoder opens, MP3 lengths measured and folder listings, each with its file (or folder) and
+/// whether it ran on the main thread. Tests count work with it (tags parsed twice, a picture copied that nobody
+/// shows, a folder listed again, a parse on the main thread at a track change) instead of timing it. Work on
+/// another thread is recorded only in a task that binds a log (the player's opener carries the log of the task
+/// that asked it to open a file).
 public final class ReadLog: Sendable {
     public enum What: Sendable, Equatable {
         case tags(Tags.Fields)

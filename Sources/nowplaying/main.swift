@@ -1,7 +1,5 @@
 import Glibc
 import NowPlaying
-if getenv("NP_EXIT_AT_MAIN") != nil { _exit(0) }
-if getenv("NP_EXIT_AFTER_PARSE") != nil { _ = try? NowPlayingCommand.parseAsRoot(); _exit(0) }
 
 /// glibc's mallopt (malloc.h is not in Swift's Glibc module).
 @_silgen_name("mallopt") func mallopt(_ option: Int32, _ value: Int32) -> Int32

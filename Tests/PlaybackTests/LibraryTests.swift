@@ -342,6 +342,25 @@ struct BadAudioTests {
         #expect(problems.count == 2 && problems[1].contains("1 first.wav"), "broken again, it is said again: \(problems)")
     }
 
+    /// With repeat one, a mended track follows itself gaplessly once it has opened (it was not queued to follow
+    /// itself while known to be unplayable; a review found nothing queued).
+    @Test func aMendedTrackOnRepeatOneFollowsItself() throws {
+        let s = Scratch()
+        let first = try s.write("1 first.wav", text: "not yet a file")
+        let second = try s.wav("2 second.wav", seconds: 1)
+        let session = PlaybackSession(tracks: [Track(path: first, tags: nil), Track(path: second, tags: nil)], player: try Player(), seed: 1)
+        session.start(at: 0, playing: false)
+        session.finishLoading()
+        #expect(session.current == 1 && session.unplayable == [0])
+        _ = try s.wav("1 first.wav", seconds: 1)
+        session.setShuffle(false, repeatMode: .one)
+        session.select(0)
+        session.finishLoading()
+        session.player.waitForOpening()
+        #expect(session.current == 0 && session.unplayable.isEmpty)
+        #expect(session.player.feed.withState { $0.next?.path } == first, "repeat one: the track follows itself")
+    }
+
     /// A session of `tracks` (seed 1), started paused at `index` and loaded.
     private func pausedSession(_ tracks: [Track], at index: Int) throws -> PlaybackSession {
         let session = PlaybackSession(tracks: tracks, player: try Player(), seed: 1)

@@ -25,4 +25,26 @@ final class PlayedLengthTests {
         #expect(abs(player.duration - 11) < 0.001, "the decoder plays 11 s")
         #expect(abs(read - player.duration) < 0.001, "read \(read) s, played \(player.duration) s")
     }
+
+    /// An MP3 whose first frame does not open the file (junk, or a second tag, before it) is played by FFmpeg, which
+    /// counts whole frames as TagLib does: its length stays TagLib's (a review found mpg123's given to it, 50 ms off).
+    @Test func anMP3ThatFFmpegPlaysKeepsTheLengthFFmpegCounts() throws {
+        let clean = try fixtures.sine("clean.mp3", codec: ["-c:a", "libmp3lame", "-id3v2_version", "0"], seconds: 11, withCover: false)
+        let path = scratch.path("junk first.mp3")
+        try (Data(count: 2000) + Data(contentsOf: URL(fileURLWithPath: clean))).write(to: URL(fileURLWithPath: path))
+        #expect(NativeFormat(path: path) == nil, "not mpg123's: FFmpeg plays it")
+        let read = try #require(Library.load([path]).tracks.first?.duration)
+        let player = try Player(driver: "dummy")
+        try player.loadNow(path)
+        #expect(abs(read - player.duration) < 0.001, "read \(read) s, played \(player.duration) s")
+    }
+
+    /// A file named .mp3 that is no MP3 (a WAV) is given no length mpg123 makes up from its bytes (it was 126.7 s
+    /// for 11 s of sound): unknown, as TagLib finds no MPEG audio in it.
+    @Test func aWAVNamedMP3HasNoMadeUpLength() throws {
+        let path = scratch.path("tone.mp3")
+        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=441:sample_rate=44100:duration=11", "-f", "wav", path])
+        let track = try #require(Library.load([path]).tracks.first)
+        #expect(track.duration == nil)
+    }
 }

@@ -25,7 +25,8 @@ typedef struct np_tags {
     double track_gain, track_peak, album_gain, album_peak;
     /* The bytes read from the file (a read without the picture steps over an ID3v2 tag's pictures). */
     unsigned long bytes_read;
-    /* 1 when TagLib read the file as MPEG audio (MP3, MP2): its length is whole frames, delay and padding in. */
+    /* 1 when TagLib read the file as MPEG audio (MP3, MP2) and found its audio properties: `duration` is then whole
+       frames, the encoder's delay and padding in. */
     int mpeg;
 } np_tags;
 
