@@ -80,15 +80,24 @@ public final class Player {
     /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
     /// decoders tried for each file. `early`: the server's stream, connected while the program started
     /// (`EarlyOutput`): taken instead of connecting here; with a driver named, closed.
+    /// Without `opensOutput` (a program that starts paused), nothing is opened, nor waited for (a sound server slow
+    /// to answer, a machine with no device), until something is to be heard: the output opens then, as after
+    /// `releaseOutput`, and what it could not use is told to `onOutputProblem`; `early` is then left alone.
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
                 stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying"),
-                early: EarlyOutput? = nil) throws {
+                early: EarlyOutput? = nil, opensOutput: Bool = true) throws {
         // SDL_mixer has one output per process: a new player takes it over from any earlier one.
         if MixerLibrary.isOpen { MixerOutput.closeSDLAudio() }
         requestedDriver = name
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends
         self.stream = stream
+        guard opensOutput else {
+            feed = OutputFeed()
+            openProblem = nil
+            Player.owner = ObjectIdentifier(self)
+            return
+        }
         let connection = early?.take(forDriver: name)
         // The early stream plays the early output's feed: the player's own, once taken.
         feed = connection?.feed ?? OutputFeed()
@@ -221,15 +230,25 @@ public final class Player {
             lostServer = (since: nil, lastTry: -Double.infinity)
             return true
         }
+        let opened: AudioOutput
         do {
-            attach(try Player.openOutput(driver: requestedDriver, askingPulse: askingPulse, fallbackToSilence: fallbackToSilence,
-                                         feed: feed, stream: stream))
+            opened = try Player.openOutput(driver: requestedDriver, askingPulse: askingPulse, fallbackToSilence: fallbackToSilence,
+                                           feed: feed, stream: stream)
         } catch {
             state = .stopped
             return false
         }
+        attach(opened)
+        // Why the sound went to silence, said the first time it does (not again at each reopening after a pause).
+        if let problem = (opened as? MixerOutput)?.problem, problem != toldProblem {
+            toldProblem = problem
+            onOutputProblem?(problem)
+        }
         return true
     }
+
+    /// The last reason told to `onOutputProblem` for an output opened on silence (`openProblem` at first).
+    private lazy var toldProblem: String? = openProblem
 
     /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).
     private static var owner: ObjectIdentifier?
@@ -266,7 +285,8 @@ public final class Player {
         // What the output holds of the track before is not heard.
         output?.dropWritten()
         output?.setPaused(!playing)
-        guard reopenOutput() else {
+        // A closed output opens when the track is to be heard (played, or resumed), not for a paused load.
+        guard !playing && output == nil || reopenOutput() else {
             let error = PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             feed.withState { s in
                 s.loading = nil
@@ -405,7 +425,7 @@ public final class Player {
             s.nextRequest += 1
             return s.nextRequest
         }
-        guard let path, reopenOutput() else { return }
+        guard let path, state != .playing && output == nil || reopenOutput() else { return }
         let feed = self.feed, backends = self.backends, openDecoder = self.openDecoder
         onOpener {
             // A newer request (or a load) came first: this file is not wanted any more.

@@ -57,11 +57,14 @@ struct PlaybackWiringTests {
     }
 
     /// An idle app keeps no audio device open (its thread would wake the process many times a second);
-    /// play reopens it and goes on from where the track was.
+    /// play reopens it and goes on from where the track was. A paused start opens none until play.
     @Test func notPlayingForTwoSecondsReleasesTheAudioOutput() throws {
         let a = try app()
         let player = a.session.player
-        #expect(player.isOutputOpen)
+        #expect(!player.isOutputOpen, "a paused start opens no output")
+        send(a, [.key(KeyPress(name: "space"))])
+        #expect(player.isOutputOpen && a.session.isPlaying, "play opens it")
+        send(a, [.key(KeyPress(name: "space"))])
         a.session.seek(to: 5)
         send(a, [], frames: Int(PlaybackClock.outputReleaseDelay * 60) + 2)
         #expect(!player.isOutputOpen, "released after \(PlaybackClock.outputReleaseDelay) s paused")

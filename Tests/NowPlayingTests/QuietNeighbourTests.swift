@@ -101,6 +101,20 @@ struct QuietNeighbourTests {
         #expect(app.wait() == 0)
     }
 
+    /// A start that comes back paused (`--paused`, or a saved session) connects no stream to the sound server: its
+    /// first frame waits for no server (one slow to answer holds it up to 3 s; with none at all, SDL's fall-back held
+    /// it ~110 ms), and an app that is not playing holds nothing there. Play connects it.
+    @Test func aPausedStartConnectsNoStreamUntilPlay() throws {
+        let pulse = try PrivatePulse()
+        let r = try RunningApp(environment: pulse.client.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+        _ = try r.dump()
+        #expect(try pulse.sinkInput("Sink Input #") == nil, "a stream at a paused start: \((try? pulse.pactl("list", "sink-inputs")) ?? "")")
+        try r.x.run("xdotool", ["key", "--window", r.window, "space"])
+        #expect(try waitFor(30) { try pulse.sinkInput("media.name =") == "media.name = \"Neon Harbor — The Quiet Frequencies\"" },
+                "played, the stream is connected")
+        #expect(try waitFor(30) { try pulse.sinkInput("Corked:") == "Corked: no" })
+    }
+
     /// Issues 15 and 18: the stream is the player's own, so the server sees it follow the player at once: renamed
     /// at every song (SDL 2 names a stream only when it opens), held (corked) while paused, its volume the
     /// player's on the same cubic scale (PulseAudio's percentages are cubic too: 90 % on the slider shows as

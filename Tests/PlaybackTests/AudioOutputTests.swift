@@ -76,6 +76,26 @@ final class AudioOutputTests {
         try expectHeard(player, from: 0, count: 30_000)
     }
 
+    /// A player made not to open its output (a program starting paused) opens none for a paused load: only when
+    /// something is to be heard. Where it can only play silence, it says why once, not at every reopening.
+    @Test func aPlayerStartingPausedOpensItsOutputAtPlay() throws {
+        let s = Scratch()
+        let player = try Player(driver: "no-such-driver", opensOutput: false)
+        var told: [String] = []
+        player.onOutputProblem = { told.append($0) }
+        #expect(!player.isOutputOpen && player.openProblem == nil)
+        try player.loadNow(try s.wav("t.wav", seconds: 1))
+        #expect(!player.isOutputOpen, "a paused load opens no output")
+        player.play()
+        #expect(player.isOutputOpen && player.state == .playing, "play opens it")
+        #expect(told.count == 1 && told[0].contains("No audio output could be opened"), "\(told)")
+        player.pause()
+        #expect(player.releaseOutput())
+        player.resume()
+        #expect(player.isOutputOpen && told.count == 1, "said once: \(told)")
+        player.stop()
+    }
+
     /// Issue 18 (start-up): with SDL pinned to another driver (`SDL_AUDIODRIVER`, as the tests pin it), an early
     /// output asks no server, and a player made with it opens SDL's driver as it would have without it. (With a
     /// server, the app's stream is the one connected early: QuietNeighbourTests.)

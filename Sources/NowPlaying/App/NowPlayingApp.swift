@@ -99,8 +99,11 @@ public final class NowPlayingApp {
                                                     coverLoader: coverLoader, onLibrary: options.startOnLibrary, folders: folders) {
                         arrivals.handle($0)
                     }
-                    // The sound server's stream is connected, and the icons rasterised, on workers meanwhile too.
-                    earlyOutput = Player.EarlyOutput(stream: StreamDescription(name: "NowPlaying", iconName: MediaBus.desktopEntry))
+                    // The sound server's stream is connected (for a start that plays), and the icons rasterised, on
+                    // workers meanwhile too.
+                    if reading?.startsPlaying == true && !options.startPaused {
+                        earlyOutput = Player.EarlyOutput(stream: StreamDescription(name: "NowPlaying", iconName: MediaBus.desktopEntry))
+                    }
                     iconDecoding = Icons.decode(resources: resources, cache: options.pictureCache)
                 }
             icons = try Icons(iconDecoding ?? Icons.decode(resources: resources, cache: options.pictureCache))
@@ -117,8 +120,11 @@ public final class NowPlayingApp {
 
         let start = StartingQueue(reading!)
         let first = start.tracks.indices.contains(start.index) ? start.tracks[start.index] : nil
+        let plays = start.playing && !options.startPaused
+        // A paused start opens no audio output until play: the first frame never waits for a sound server.
         let player = try Player(stream: StreamDescription(name: first.map { "\($0.title) — \($0.artist)" } ?? "NowPlaying",
-                                                          iconName: MediaBus.desktopEntry), early: earlyOutput)
+                                                          iconName: MediaBus.desktopEntry), early: earlyOutput,
+                                opensOutput: plays || earlyOutput != nil)
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player, folders: folders)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }
@@ -177,7 +183,7 @@ public final class NowPlayingApp {
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
             if type == trackOpenedEventType { self.session.handleTrackOpened() }
         }
-        session.start(at: start.index, position: start.position, playing: start.playing && !options.startPaused)
+        session.start(at: start.index, position: start.position, playing: plays)
         // A one-shot picture shows the first track open (or the damaged ones skipped), not the moment before.
         if options.dumpPath != nil || options.screenshotPath != nil { session.finishLoading() }
         application.window.layoutTreeIfNeeded()

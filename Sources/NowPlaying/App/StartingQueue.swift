@@ -29,6 +29,12 @@ struct StartingQueue {
             case demo
         }
         fileprivate let source: Source
+        /// Whether the start is likely to play: what was named, or the demo album, plays; a saved session comes
+        /// back paused (unless none of its tracks can be read: then the demo album plays after all).
+        var startsPlaying: Bool {
+            if case .session = source { return false }
+            return true
+        }
         fileprivate let reader: BackgroundLibrary
         fileprivate let cover: EarlyCover
         fileprivate let demo: String
