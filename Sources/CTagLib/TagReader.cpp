@@ -25,6 +25,7 @@
 #include <taglib/opusfile.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
 #include <taglib/xiphcomment.h>
 
 namespace {
@@ -151,6 +152,16 @@ double movieLength(TagLib::MP4::File *file) {
     return scale > 0 && duration > 0 ? static_cast<double>(duration) / scale : 0;
 }
 
+/* The tag the title, artist, album and track number are read from: TagLib's own choice, but for a WAV file whose
+   ID3v2 tag is missing or empty, its RIFF INFO chunk (what ffmpeg, Windows and most rippers write; TagLib 1.13's
+   WAV tag() is the ID3v2 tag alone). */
+TagLib::Tag *textTag(TagLib::File *file) {
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) {
+        if (wav->hasInfoTag() && (!wav->hasID3v2Tag() || wav->ID3v2Tag()->isEmpty())) return wav->InfoTag();
+    }
+    return file->tag();
+}
+
 int readTags(TagStream &stream, np_tags *out, int fields) {
     if (!stream.isOpen()) return -1;
     TagLib::FileRef ref(&stream, (fields & NP_FIELD_TEXT) != 0, TagLib::AudioProperties::Average);
@@ -162,7 +173,7 @@ int readTags(TagStream &stream, np_tags *out, int fields) {
         if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
             if (double movie = movieLength(mp4)) out->duration = movie;
         }
-        if (TagLib::Tag *tag = ref.tag()) {
+        if (TagLib::Tag *tag = textTag(ref.file())) {
             out->title = copy(tag->title());
             out->artist = copy(tag->artist());
             out->album = copy(tag->album());

@@ -43,6 +43,15 @@ final class FormatTests {
         #expect(track.albumArtist == "Various Quiet Artists")
     }
 
+    /// A WAV file's tags are in its RIFF INFO chunk (ffmpeg, Windows and rippers write them there): its rows show its
+    /// title, artist and album, not its file name (TagLib 1.13's WAV tag is the ID3v2 tag alone; a tester found rows
+    /// reading "wav 11 0 / Unknown Artist" while the card, from libsndfile, showed the title).
+    @Test func aWAVsInfoTagsAreRead() throws {
+        let path = try fixtures.sine("tagged.wav", codec: ["-c:a", "pcm_s16le"], seconds: 0.2, withCover: false, tags: tags)
+        let track = try #require(Library.load([path]).tracks.first)
+        #expect([track.title, track.artist, track.album] == ["Sine Title", "Tone Artist", "Formats Album"])
+    }
+
     /// A track known only by its file name takes the title its stream names once the file is open (the open
     /// is on a worker), and the app is told, so the card shows it.
     @Test func theStreamsOwnTitleIsShownOnceTheFileIsOpen() throws {
