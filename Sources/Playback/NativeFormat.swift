@@ -10,17 +10,72 @@ enum NativeFormat: Sendable, Equatable {
     init?(path: String) {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
-        var header = [UInt8](repeating: 0, count: 64)
-        guard fread(&header, 1, header.count, file) >= 12 else { return nil }
-        // An ID3v2 tag (before MP3, sometimes before FLAC): look past it, at what it holds.
-        if header.starts(with: Array("ID3".utf8)) {
-            let size = header[6...9].reduce(0) { $0 << 7 | Int($1 & 0x7f) } + 10 + (header[5] & 0x10 != 0 ? 10 : 0)
-            fseek(file, size, SEEK_SET)
-            header = [UInt8](repeating: 0, count: 64)
-            guard fread(&header, 1, header.count, file) >= 4 else { return nil }
+        func bytes(at offset: Int, count: Int) -> [UInt8] {
+            var read = [UInt8](repeating: 0, count: count)
+            guard fseek(file, offset, SEEK_SET) == 0 else { return [] }
+            return Array(read[..<fread(&read, 1, count, file)])
         }
-        guard let format = NativeFormat(header: header) else { return nil }
-        self = format
+        var start = 0
+        var header = bytes(at: 0, count: 64)
+        guard header.count >= 12 else { return nil }
+        // ID3v2 tags (before MP3, sometimes before FLAC; a careless tagger writes a second): look past them.
+        var tagged = false
+        while header.count >= 10, header.starts(with: Array("ID3".utf8)) {
+            start += header[6...9].reduce(0) { $0 << 7 | Int($1 & 0x7f) } + 10 + (header[5] & 0x10 != 0 ? 10 : 0)
+            header = bytes(at: start, count: 64)
+            tagged = true
+        }
+        guard header.count >= 4 else { return nil }
+        if let format = NativeFormat(header: header + [UInt8](repeating: 0, count: 64 - header.count)) {
+            self = format
+            return
+        }
+        // Bytes where the audio should begin (a tag's padding left outside it, a download's leftovers) in a file
+        // that was tagged or is named an MP3: mpg123's, as it finds them, when frames follow within 64 KB.
+        let named = ["mp3", "mp2", "mpga"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        guard tagged || named, NativeFormat.framesBegin(in: bytes(at: start, count: NativeFormat.junkLimit)) else { return nil }
+        self = .mp3
+    }
+
+    /// How far into a file's audio (after its tags) frames are looked for: as far as mpg123 looks.
+    static let junkLimit = 65_536
+
+    /// Whether three MPEG audio frames follow one another somewhere in `b`, each header where the one before ends
+    /// (a stray sync word in other bytes does not come with two more at the right distances).
+    static func framesBegin(in b: [UInt8]) -> Bool {
+        b.indices.contains { start in
+            var at = start
+            for _ in 0..<3 {
+                guard let length = frameLength(b, at), length > 4, at + length <= b.count else { return false }
+                at += length
+            }
+            return true
+        }
+    }
+
+    /// The length in bytes of the MPEG audio frame whose header is at `i` in `b`, nil when none is there (no sync,
+    /// a reserved version or layer, a free or bad bit rate, a reserved sample rate). ISO 11172-3 and 13818-3.
+    static func frameLength(_ b: [UInt8], _ i: Int) -> Int? {
+        guard i + 4 <= b.count, b[i] == 0xFF, b[i + 1] & 0xE0 == 0xE0 else { return nil }
+        let version = (b[i + 1] >> 3) & 3, layer = (b[i + 1] >> 1) & 3
+        let bitrateIndex = Int(b[i + 2] >> 4), rateIndex = Int((b[i + 2] >> 2) & 3), padding = Int((b[i + 2] >> 1) & 1)
+        guard version != 1, layer != 0, (1...14).contains(bitrateIndex), rateIndex < 3 else { return nil }
+        let mpeg1 = version == 3
+        let kbps: [Int]
+        switch (mpeg1, layer) {
+        case (true, 3): kbps = [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448]
+        case (true, 2): kbps = [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384]
+        case (true, _): kbps = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+        case (false, 3): kbps = [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256]
+        case (false, _): kbps = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+        }
+        let rate = [44_100, 48_000, 32_000][rateIndex] >> (mpeg1 ? 0 : version == 2 ? 1 : 2)
+        let bits = kbps[bitrateIndex - 1] * 1000
+        switch layer {
+        case 3: return (12 * bits / rate + padding) * 4
+        case 2: return 144 * bits / rate + padding
+        default: return (mpeg1 ? 144 : 72) * bits / rate + padding
+        }
     }
 
     /// The format these first bytes (at least 64, zero-padded) begin.
