@@ -5,7 +5,7 @@ import CAudioCodecs
 /// 11.05 s, shown as 0:12 in the queue while the card counts down from −0:11). Measured only for a file the player
 /// hands to mpg123 (`NativeFormat` finds an MPEG frame where the audio starts), read as that decoder reads it (the
 /// LAME/Info frame; without one, mpg123's estimate from the first frame), so the two agree; a file FFmpeg plays
-/// (junk or a second tag before the first frame) keeps TagLib's length, which is FFmpeg's.
+/// keeps TagLib's length.
 /// One mpg123 handle serves every file measured (made at the first): a library reader owns one and uses it on its
 /// own thread.
 final class MPEGLength {

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Started where no sound can be output (no sound server, no sound card), the app says so in one line and plays
+/// Started where no sound can be output (no sound server, no sound card), the app says so in one line, once, and plays
 /// silently. ALSA's library, which SDL tries, printed eight lines of its own before it ("ALSA lib
 /// confmisc.c:855:(parse_card) cannot find card '0'" …: a fresh-eyes tester).
 struct NoSoundDeviceTests {
@@ -15,7 +15,8 @@ struct NoSoundDeviceTests {
         // server is reachable from an empty runtime folder.
         FileManager.default.createFile(atPath: dir + "/alsa.conf", contents: Data())
         let script = dir + "/script"
-        try "wait 200\nquit\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // Started paused, it opens the output (and says what it cannot use) when play is pressed.
+        try "wait 200\nkey space\nwait 200\nkey space\nwait 100\nkey space\nwait 100\nquit\n".write(toFile: script, atomically: true, encoding: .utf8)
         let errors = dir + "/stderr"
         let app = try ChildProcess(binary, ["--headless", "--new-instance", "--paused", "--state-dir", dir + "/state", "--script", script],
                                    env: ["SDL_AUDIODRIVER": "alsa", "ALSA_CONFIG_PATH": dir + "/alsa.conf", "XDG_RUNTIME_DIR": dir, "HOME": dir],

@@ -56,6 +56,28 @@ struct PlaybackWiringTests {
         #expect(a.application.renderer.frameCount > drawn)
     }
 
+    /// A track whose file could not be read when the library was (a download not yet finished) and can when it
+    /// plays takes its stream's title and its length in its row too, not only on the card (a tester found the row
+    /// still named after the file, with no length).
+    @Test func aTracksRowShowsWhatOpeningItTold() throws {
+        let dir = NSTemporaryDirectory() + "np-row-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = try AppResources.locate().demoAlbum
+        try FileManager.default.copyItem(atPath: demo + "/01-neon-harbor.ogg", toPath: dir + "/1 first.ogg")
+        try Data("not yet a file".utf8).write(to: URL(fileURLWithPath: dir + "/2 second.ogg"))
+        let a = try app(paths: [dir])
+        #expect(pump(a) { a.session.tracks.count == 2 })
+        try FileManager.default.removeItem(atPath: dir + "/2 second.ogg")
+        try FileManager.default.copyItem(atPath: demo + "/05-midnight-tram.ogg", toPath: dir + "/2 second.ogg")
+        a.session.select(1)
+        a.session.finishLoading()
+        send(a, [])
+        let row = try #require(a.application.window.viewWithIdentifier("library.item.1") as? LibraryCell)
+        #expect(row.title.text == "Midnight Tram", "the stream's title in the row")
+        #expect(row.duration.text == TimeFormat.length(a.session.player.duration), "the played length in the row")
+    }
+
     /// An idle app keeps no audio device open (its thread would wake the process many times a second);
     /// play reopens it and goes on from where the track was. A paused start opens none until play.
     @Test func notPlayingForTwoSecondsReleasesTheAudioOutput() throws {

@@ -55,7 +55,10 @@ final class LibraryController: CollectionViewDataSource {
         refreshProgress()
         for cell in view.list.visibleCells {
             guard let c = cell as? LibraryCell, let ip = view.list.indexPath(for: c) else { continue }
-            c.title.textColor = ip.item == session.current ? Theme.accent : Theme.primaryText
+            guard ip.item == session.current, let t = session.currentTrack else { c.title.textColor = Theme.primaryText; continue }
+            // What opening the track told (its stream's own tags where the file's could not be read, its exact
+            // length) shows in its row as on the card.
+            c.configure(index: ip.item, title: t.title, artist: t.artist, seconds: t.duration, cover: c.thumbnail.image, isCurrent: true)
         }
     }
 
