@@ -57,8 +57,8 @@ struct PlaybackWiringTests {
     }
 
     /// A track whose file could not be read when the library was (a download not yet finished) and can when it
-    /// plays takes its stream's title and its length in its row too, not only on the card (a tester found the row
-    /// still named after the file, with no length).
+    /// plays takes its stream's title and its length in its row too, not only on the card, and its cover (a tester
+    /// found the row still named after the file, with no length, and the folder's placeholder for its cover).
     @Test func aTracksRowShowsWhatOpeningItTold() throws {
         let dir = NSTemporaryDirectory() + "np-row-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -76,6 +76,7 @@ struct PlaybackWiringTests {
         let row = try #require(a.application.window.viewWithIdentifier("library.item.1") as? LibraryCell)
         #expect(row.title.text == "Midnight Tram", "the stream's title in the row")
         #expect(row.duration.text == TimeFormat.length(a.session.player.duration), "the played length in the row")
+        #expect(a.controller.cover(for: 1) != nil, "its embedded cover, found missing when the file could not be read")
     }
 
     /// An idle app keeps no audio device open (its thread would wake the process many times a second);

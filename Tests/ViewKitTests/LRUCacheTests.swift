@@ -23,6 +23,21 @@ struct LRUCacheTests {
         #expect(cache.lastInsertWork <= 2 + 10, "evicting 10 entries touched \(cache.lastInsertWork)")
     }
 
+    /// `removeValue(for:)` drops one entry and its cost, as `NSCache.removeObject(forKey:)` does; the others keep
+    /// their order.
+    @Test func removingAValueDropsItAndItsCost() {
+        var cache = LRUCache<String, Int?>(budget: 10)
+        cache.insert(1, for: "a", cost: 2)
+        cache.insert(nil, for: "b", cost: 3)
+        cache.insert(3, for: "c", cost: 4)
+        #expect(cache.removeValue(for: "b") == .some(nil), "a stored nil comes back as a stored nil")
+        #expect(cache.removeValue(for: "b") == nil, "gone")
+        #expect(cache.count == 2 && cache.totalCost == 6)
+        #expect(cache.keysByRecency == ["a", "c"])
+        cache.insert(4, for: "d", cost: 5)
+        #expect(cache.keysByRecency == ["c", "d"], "a, least recently used, evicted to fit the budget of 10")
+    }
+
     @Test func evictsInLeastRecentlyUsedOrderLikeAReferenceModel() {
         var rng = SplitMix(seed: 13)
         for round in 0..<20 {

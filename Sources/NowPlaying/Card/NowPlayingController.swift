@@ -98,6 +98,11 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         let changed = shownIndex != index
         shownIndex = index
         view.show(track)
+        // Shown again once open, its stream naming what its tags did not (a file mended since it was read): a cover
+        // found missing then is looked for again, and shown wherever the track is.
+        if !changed, case .some(nil) = covers.removeValue(for: track.path), let found = cover(for: index, preparingFor: carouselPixelSize) {
+            arrived(found, for: track.path)
+        }
         let coverColor = cover(for: index, preparingFor: carouselPixelSize)?.averageColor ?? Theme.background
         view.setBackdrop(from: coverColor)
         lyrics.trackChanged(track, coverColor: coverColor)

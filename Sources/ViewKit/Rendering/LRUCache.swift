@@ -51,6 +51,15 @@ public struct LRUCache<Key: Hashable, Value> {
         evict(sparing: key)
     }
 
+    /// Drops `key`'s entry, if there is one, and returns its value (`NSCache.removeObject(forKey:)`).
+    @discardableResult
+    public mutating func removeValue(for key: Key) -> Value? {
+        guard let slot = slots[key] else { return nil }
+        let value = nodes[slot]?.value
+        remove(slot)
+        return value
+    }
+
     public mutating func removeAll() {
         nodes.removeAll(); freeSlots.removeAll(); slots.removeAll()
         newest = nil; oldest = nil; totalCost = 0
