@@ -250,6 +250,12 @@ public final class Player {
     /// The last reason told to `onOutputProblem` for an output opened on silence (`openProblem` at first).
     private lazy var toldProblem: String? = openProblem
 
+    /// Whether `path` can be opened while the output is closed: not a file SDL_mixer decodes (MIDI), which opens
+    /// SDL's audio itself when it is closed, on the opener's thread, while the interface thread may be opening it.
+    private static func opensWithoutOutput(_ path: String) -> Bool {
+        !DecoderBackend.mixerExtensions.contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    }
+
     /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).
     private static var owner: ObjectIdentifier?
     private var ownsOutput: Bool { Player.owner == ObjectIdentifier(self) }
@@ -286,7 +292,7 @@ public final class Player {
         output?.dropWritten()
         output?.setPaused(!playing)
         // A closed output opens when the track is to be heard (played, or resumed), not for a paused load.
-        guard !playing && output == nil || reopenOutput() else {
+        guard !playing && output == nil && Player.opensWithoutOutput(path) || reopenOutput() else {
             let error = PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             feed.withState { s in
                 s.loading = nil
@@ -425,7 +431,7 @@ public final class Player {
             s.nextRequest += 1
             return s.nextRequest
         }
-        guard let path, state != .playing && output == nil || reopenOutput() else { return }
+        guard let path, state != .playing && output == nil && Player.opensWithoutOutput(path) || reopenOutput() else { return }
         let feed = self.feed, backends = self.backends, openDecoder = self.openDecoder
         onOpener {
             // A newer request (or a load) came first: this file is not wanted any more.

@@ -94,6 +94,13 @@ final class AudioOutputTests {
         player.resume()
         #expect(player.isOutputOpen && told.count == 1, "said once: \(told)")
         player.stop()
+        // A MIDI file, which SDL_mixer decodes opening SDL's audio on the opener's thread when it is closed, opens the
+        // output first, on this thread, paused or not (the two threads would otherwise open SDL's audio at once).
+        let midi = try Player(driver: "dummy", opensOutput: false)
+        midi.load(try s.write("song.mid", text: "MThd"))
+        #expect(midi.isOutputOpen)
+        midi.waitForOpening()
+        _ = midi.handleOpenedEvent()
     }
 
     /// Issue 18 (start-up): with SDL pinned to another driver (`SDL_AUDIODRIVER`, as the tests pin it), an early
