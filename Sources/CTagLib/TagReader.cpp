@@ -152,14 +152,12 @@ double movieLength(TagLib::MP4::File *file) {
     return scale > 0 && duration > 0 ? static_cast<double>(duration) / scale : 0;
 }
 
-/* The tag the title, artist, album and track number are read from: TagLib's own choice, but for a WAV file whose
-   ID3v2 tag is missing or empty, its RIFF INFO chunk (what ffmpeg, Windows and most rippers write; TagLib 1.13's
-   WAV tag() is the ID3v2 tag alone). */
-TagLib::Tag *textTag(TagLib::File *file) {
-    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) {
-        if (wav->hasInfoTag() && (!wav->hasID3v2Tag() || wav->ID3v2Tag()->isEmpty())) return wav->InfoTag();
-    }
-    return file->tag();
+/* A WAV file's RIFF INFO chunk (what ffmpeg, Windows and most rippers write), which TagLib 1.13's WAV tag() leaves
+   out (it is the ID3v2 tag alone): the title, artist, album and track number each come from it where the ID3v2 tag
+   has none. NULL for other files. */
+TagLib::Tag *infoTag(TagLib::File *file) {
+    auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file);
+    return wav && wav->hasInfoTag() ? wav->InfoTag() : nullptr;
 }
 
 int readTags(TagStream &stream, np_tags *out, int fields) {
@@ -173,11 +171,17 @@ int readTags(TagStream &stream, np_tags *out, int fields) {
         if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(ref.file())) {
             if (double movie = movieLength(mp4)) out->duration = movie;
         }
-        if (TagLib::Tag *tag = textTag(ref.file())) {
-            out->title = copy(tag->title());
-            out->artist = copy(tag->artist());
-            out->album = copy(tag->album());
-            out->track = static_cast<int>(tag->track());
+        TagLib::Tag *tag = ref.tag(), *info = infoTag(ref.file());
+        auto text = [&](TagLib::String (TagLib::Tag::*field)() const) {
+            TagLib::String value = tag ? (tag->*field)() : TagLib::String();
+            return value.isEmpty() && info ? (info->*field)() : value;
+        };
+        if (tag || info) {
+            out->title = copy(text(&TagLib::Tag::title));
+            out->artist = copy(text(&TagLib::Tag::artist));
+            out->album = copy(text(&TagLib::Tag::album));
+            const unsigned int track = tag ? tag->track() : 0;
+            out->track = static_cast<int>(track || !info ? track : info->track());
         }
     }
     if (fields & (NP_FIELD_TEXT | NP_FIELD_LYRICS)) {

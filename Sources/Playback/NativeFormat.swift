@@ -13,14 +13,16 @@ enum NativeFormat: Sendable, Equatable {
         func bytes(at offset: Int, count: Int) -> [UInt8] {
             var read = [UInt8](repeating: 0, count: count)
             guard fseek(file, offset, SEEK_SET) == 0 else { return [] }
-            return Array(read[..<fread(&read, 1, count, file)])
+            let got = fread(&read, 1, count, file)
+            return Array(read[..<got])
         }
         var start = 0
         var header = bytes(at: 0, count: 64)
         guard header.count >= 12 else { return nil }
         // ID3v2 tags (before MP3, sometimes before FLAC; a careless tagger writes a second): look past them.
-        var tagged = false
-        while header.count >= 10, header.starts(with: Array("ID3".utf8)) {
+        var tagged = false, tags = 0
+        while header.count >= 10, header.starts(with: Array("ID3".utf8)), tags < 8 {
+            tags += 1
             start += header[6...9].reduce(0) { $0 << 7 | Int($1 & 0x7f) } + 10 + (header[5] & 0x10 != 0 ? 10 : 0)
             header = bytes(at: start, count: 64)
             tagged = true
@@ -46,7 +48,9 @@ enum NativeFormat: Sendable, Equatable {
         b.indices.contains { start in
             var at = start
             for _ in 0..<3 {
-                guard let length = frameLength(b, at), length > 4, at + length <= b.count else { return false }
+                // One stream: the same version, layer and sample rate in every header (bits mpg123 compares too).
+                guard let length = frameLength(b, at), length > 4, at + length <= b.count,
+                      b[at + 1] & 0xFE == b[start + 1] & 0xFE, b[at + 2] & 0x0C == b[start + 2] & 0x0C else { return false }
                 at += length
             }
             return true

@@ -82,7 +82,7 @@ public final class Player {
     /// (`EarlyOutput`): taken instead of connecting here; with a driver named, closed.
     /// Without `opensOutput` (a program that starts paused), nothing is opened, nor waited for (a sound server slow
     /// to answer, a machine with no device), until something is to be heard: the output opens then, as after
-    /// `releaseOutput`, and what it could not use is told to `onOutputProblem`; `early` is then left alone.
+    /// `releaseOutput`, and what it could not use is told to `onOutputProblem`; `early` is then closed.
     public init(driver name: String? = nil, fallbackToSilence: Bool = true, backends: [DecoderBackend] = DecoderBackend.all,
                 stream: StreamDescription = StreamDescription(name: "NowPlaying", iconName: "nowplaying"),
                 early: EarlyOutput? = nil, opensOutput: Bool = true) throws {
@@ -96,6 +96,8 @@ public final class Player {
             feed = OutputFeed()
             openProblem = nil
             Player.owner = ObjectIdentifier(self)
+            // An early stream is not taken: closed once its attempt ends (on a worker: it may still be connecting).
+            if let early { DispatchQueue.global().async { early.discard() } }
             return
         }
         let connection = early?.take(forDriver: name)
@@ -184,8 +186,11 @@ public final class Player {
             lostServer = nil
             let said = "The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
             // Not the server again: SDL's choice, else silence.
-            guard reopenOutput(askingPulse: false) else { onOutputProblem?(said + "nothing plays."); return }
-            if let mixer = output as? MixerOutput { onOutputProblem?(said + (mixer.problem ?? "playing through SDL's \(mixer.driver) driver.")) }
+            guard reopenOutput(askingPulse: false, tellingProblem: false) else { onOutputProblem?(said + "nothing plays."); return }
+            if let mixer = output as? MixerOutput {
+                toldProblem = mixer.problem ?? toldProblem
+                onOutputProblem?(said + (mixer.problem ?? "playing through SDL's \(mixer.driver) driver."))
+            }
         } else {
             lostServer = (since: since, lastTry: now)
             reconnection.withLock { $0.asking = true }
@@ -221,8 +226,9 @@ public final class Player {
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped). While a sound server that
     /// went away is waited for (`recoverLostOutput`), only it will do: a track change or a resume meanwhile goes
     /// on without an output until it answers, rather than settle elsewhere for good.
-    /// `askingPulse`: false when the server has been asked long enough.
-    private func reopenOutput(askingPulse: Bool = true) -> Bool {
+    /// `askingPulse`: false when the server has been asked long enough; `tellingProblem`: whether an output that can
+    /// only play silence is told to `onOutputProblem` here (false: the caller says it in its own words).
+    private func reopenOutput(askingPulse: Bool = true, tellingProblem: Bool = true) -> Bool {
         guard output == nil else { return true }
         // The server is being asked again (`recoverLostOutput`, which takes its stream when it answers); a track
         // or a resume asked for meanwhile waits for it the whole time again, from now.
@@ -240,7 +246,7 @@ public final class Player {
         }
         attach(opened)
         // Why the sound went to silence, said the first time it does (not again at each reopening after a pause).
-        if let problem = (opened as? MixerOutput)?.problem, problem != toldProblem {
+        if tellingProblem, let problem = (opened as? MixerOutput)?.problem, problem != toldProblem {
             toldProblem = problem
             onOutputProblem?(problem)
         }
@@ -253,7 +259,7 @@ public final class Player {
     /// Whether `path` can be opened while the output is closed: not a file SDL_mixer decodes (MIDI), which opens
     /// SDL's audio itself when it is closed, on the opener's thread, while the interface thread may be opening it.
     private static func opensWithoutOutput(_ path: String) -> Bool {
-        !DecoderBackend.mixerExtensions.contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        !DecoderBackend.mixerExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
     /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).

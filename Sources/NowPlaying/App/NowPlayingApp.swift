@@ -183,13 +183,14 @@ public final class NowPlayingApp {
             if type == musicFinishedEventType { self.session.handleMusicFinished() }
             if type == trackOpenedEventType { self.session.handleTrackOpened() }
         }
+        // What the output cannot use is said when it opens (at the start, or at the first play after a paused one).
+        session.player.onOutputProblem = { [weak self] in self?.report($0) }
         session.start(at: start.index, position: start.position, playing: plays)
         // A one-shot picture shows the first track open (or the damaged ones skipped), not the moment before.
         if options.dumpPath != nil || options.screenshotPath != nil { session.finishLoading() }
         application.window.layoutTreeIfNeeded()
         if !options.startOnLibrary && !session.tracks.isEmpty { cards.present(animated: false) } else { library.showCovers() }
         for p in problems { report(p) }
-        session.player.onOutputProblem = { [weak self] in self?.report($0) }
         if let problem = sessionLock.problem {
             report("\(problem) This run's queue will not be kept.")
         } else if !sessionLock.isOwner {

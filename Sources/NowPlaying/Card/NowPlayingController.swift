@@ -89,6 +89,9 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
         }
     }
 
+    /// The title, artist and album the card shows (a track shown again with others has been named by its stream).
+    private var shownTags: [String] = []
+
     /// The track the progress slider was grabbed on, while it is held.
     private var scrubbedTrack: Int?
 
@@ -96,12 +99,15 @@ final class NowPlayingController: CollectionViewDataSource, CollectionViewDataSo
     private func trackChanged(_ index: Int) {
         guard let track = session.currentTrack else { return }
         let changed = shownIndex != index
+        let retagged = !changed && shownTags != [track.title, track.artist, track.album]
         shownIndex = index
+        shownTags = [track.title, track.artist, track.album]
         view.show(track)
         // Shown again once open, its stream naming what its tags did not (a file mended since it was read): a cover
         // found missing then is looked for again, and shown wherever the track is.
-        if !changed, case .some(nil) = covers.removeValue(for: track.path), let found = cover(for: index, preparingFor: carouselPixelSize) {
-            arrived(found, for: track.path)
+        if retagged, case .some(nil) = covers.value(for: track.path) {
+            covers.removeValue(for: track.path)
+            if let found = cover(for: index, preparingFor: carouselPixelSize) { arrived(found, for: track.path) }
         }
         let coverColor = cover(for: index, preparingFor: carouselPixelSize)?.averageColor ?? Theme.background
         view.setBackdrop(from: coverColor)
