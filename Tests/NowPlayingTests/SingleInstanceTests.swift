@@ -31,7 +31,8 @@ struct SingleInstanceTests {
         #expect(code == 0, "the second instance hands over and exits 0 (\(said))")
         // The first plays the named file at once.
         #expect(try waitFor(30) { try first.playerctl("metadata", "title") == "Velvet Static" })
-        #expect(try first.playerctl("status") == "Playing")
+        // Told when the output has opened for it (a paused start opens none till then): after the track's metadata.
+        #expect(try waitFor(30) { try first.playerctl("status") == "Playing" })
         let d = try first.dump()
         #expect(d.find("title")?.text == "Velvet Static")
         #expect(d.find("playPause")?.label == "Pause")
@@ -48,7 +49,7 @@ struct SingleInstanceTests {
         let (code, said) = try runSecond([try FileURITests.uri(of: song)], on: first.x, env: bus.environment)
         #expect(code == 0, "the second instance hands over and exits 0 (\(said))")
         #expect(try waitFor(30) { try first.playerctl("metadata", "xesam:url") == URL(fileURLWithPath: song).absoluteString })
-        #expect(try first.playerctl("status") == "Playing")
+        #expect(try waitFor(30) { try first.playerctl("status") == "Playing" })
         #expect(try first.dump().find("title")?.text == "Velvet Static")
     }
 
