@@ -110,7 +110,6 @@ let package = Package(
             name: "NowPlaying",
             dependencies: [
                 "ViewKit", "Playback", "Locking", "CSystemd",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Linked as `appLinking` says.

@@ -184,29 +184,6 @@ struct TimeFormatTests {
     }
 }
 
-struct CommandLineTests {
-    @Test func parsesSizes() {
-        #expect(NowPlayingCommand.parseSize("375x667") == Size(width: 375, height: 667))
-        #expect(NowPlayingCommand.parseSize("1280X800") == Size(width: 1280, height: 800))
-        #expect(NowPlayingCommand.parseSize("375") == nil)
-        #expect(NowPlayingCommand.parseSize("axb") == nil)
-        #expect(NowPlayingCommand.parseSize("-3x5") == nil)
-    }
-
-    @Test func rejectsBadOptionsWithAPlainMessage() throws {
-        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--size", "10x10"]) }
-        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--size", "big"]) }
-        #expect(throws: (any Error).self) { try NowPlayingCommand.parse(["--scale", "9"]) }
-        let ok = try NowPlayingCommand.parse(["--size", "320x568", "--headless"])
-        #expect(ok.headless)
-        do {
-            _ = try NowPlayingCommand.parse(["--size", "10x10"])
-        } catch {
-            #expect(NowPlayingCommand.message(for: error).contains("280x440"))
-        }
-    }
-}
-
 struct FrameStatsTests {
     @Test func readout() {
         let sixty = (0...60).map { Double($0) / 60 }

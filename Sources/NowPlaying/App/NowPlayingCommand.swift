@@ -1,66 +1,105 @@
-import ArgumentParser
 import FoundationEssentials
+import Glibc
 import Playback
 import ViewKit
 
 /// The `nowplaying` command line.
-public struct NowPlayingCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "nowplaying",
-        abstract: "A now-playing window: album-art carousel, transport controls and progress, on SDL2.")
-
-    @Argument(help: ArgumentHelp("Audio files, folders and M3U/M3U8 playlists to play (paths or file:// URIs). Without any, the last session comes back (paused where it was), or the demo album plays.", valueName: "path"))
+public struct NowPlayingCommand {
     var paths: [String] = []
-
-    @Flag(help: "Open paused instead of playing at once.")
     var paused = false
 
     /// The screen the app opens on.
-    enum StartScreen: String, ExpressibleByArgument, CaseIterable { case card, library }
-
-    @Option(help: "Open on the song card (default) or on the library with the mini player.")
+    enum StartScreen: String, CaseIterable { case card, library }
     var start: StartScreen = .card
-
-    @Option(name: .customLong("replay-gain"), help: "ReplayGain: automatic (album gain for an album in order, else track gain) or off.")
     var replayGain: ReplayGainMode = .automatic
-
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying).", valueName: "dir"))
     var stateDirectory: String?
-
-    @Flag(name: .customLong("new-instance"), help: "Run on its own even when NowPlaying is running already (by default the paths go to the running one).")
     var newInstance = false
-
-    @Flag(help: "Show the frame time and frames per second in a corner (for tuning a kiosk).")
     var fps = false
-
-    @Option(help: "Window size in points, e.g. 375x667.")
     var size: String = "414x736"
-
-    @Flag(help: "Run without a display: SDL's dummy video driver and the software renderer.")
     var headless = false
-
-    @Option(help: "Force the pixel scale (e.g. 2 for a hi-DPI frame); by default it comes from the display.")
     var scale: Double?
-
-    @Flag(help: "Start in fullscreen (for kiosks).")
     var fullscreen = false
-
-    @Flag(help: "Kiosk: fullscreen, no cursor, touch only; Ctrl+Q quits (q and f do nothing).")
     var kiosk = false
-
-    @Option(help: "Write a PNG of the window after the first complete frame, then exit.")
     var screenshot: String?
-
-    @Option(name: .customLong("dump-views"), help: "Write the view tree as JSON after the first complete frame, then exit.")
     var dumpViews: String?
-
-    @Option(help: ArgumentHelp("Play input from a file after the first frame: down/move/up/tap/drag (or with 'finger'), wheel, key, wait, screenshot, dump, quit.", valueName: "file"))
     var script: String?
-
-    @Option(help: ArgumentHelp("Write the run's frame costs and peak memory as JSON at exit (for nowplaying-bench).", valueName: "file", visibility: .hidden))
     var stats: String?
 
-    public init() {}
+    static var syntax: CommandLineSyntax<NowPlayingCommand> {
+        CommandLineSyntax(
+        commandName: "nowplaying",
+        abstract: "A now-playing window: album-art carousel, transport controls and progress, on SDL2.",
+        positional: ("path", "Audio files, folders and M3U/M3U8 playlists to play (paths or file:// URIs). Without any, the last session comes back (paused where it was), or the demo album plays.", \.paths),
+        options: [
+            .init(name: "paused", kind: .flag(\.paused), help: "Open paused instead of playing at once."),
+            .init(name: "start", kind: .value(name: "start") { $0.start = try choice($1) },
+                  help: "Open on the song card (default) or on the library with the mini player.",
+                  values: StartScreen.allCases.map(\.rawValue), defaultValue: StartScreen.card.rawValue),
+            .init(name: "replay-gain", kind: .value(name: "replay-gain") { $0.replayGain = try choice($1) },
+                  help: "ReplayGain: automatic (album gain for an album in order, else track gain) or off.",
+                  values: ReplayGainMode.allCases.map(\.rawValue), defaultValue: ReplayGainMode.automatic.rawValue),
+            .init(name: "state-dir", kind: .value(name: "dir") { $0.stateDirectory = $1 },
+                  help: "Where the session is saved (default: $XDG_STATE_HOME/nowplaying, else ~/.local/state/nowplaying)."),
+            .init(name: "new-instance", kind: .flag(\.newInstance),
+                  help: "Run on its own even when NowPlaying is running already (by default the paths go to the running one)."),
+            .init(name: "fps", kind: .flag(\.fps), help: "Show the frame time and frames per second in a corner (for tuning a kiosk)."),
+            .init(name: "size", kind: .value(name: "size") { $0.size = $1 }, help: "Window size in points, e.g. 375x667.",
+                  defaultValue: "414x736"),
+            .init(name: "headless", kind: .flag(\.headless),
+                  help: "Run without a display: SDL's dummy video driver and the software renderer."),
+            .init(name: "scale", kind: .value(name: "scale") { command, text in
+                      guard let value = Double(text) else { throw CommandLineSyntax<NowPlayingCommand>.Invalid() }
+                      command.scale = value
+                  },
+                  help: "Force the pixel scale (e.g. 2 for a hi-DPI frame); by default it comes from the display."),
+            .init(name: "fullscreen", kind: .flag(\.fullscreen), help: "Start in fullscreen (for kiosks)."),
+            .init(name: "kiosk", kind: .flag(\.kiosk), help: "Kiosk: fullscreen, no cursor, touch only; Ctrl+Q quits (q and f do nothing)."),
+            .init(name: "screenshot", kind: .value(name: "screenshot") { $0.screenshot = $1 },
+                  help: "Write a PNG of the window after the first complete frame, then exit."),
+            .init(name: "dump-views", kind: .value(name: "dump-views") { $0.dumpViews = $1 },
+                  help: "Write the view tree as JSON after the first complete frame, then exit."),
+            .init(name: "script", kind: .value(name: "file") { $0.script = $1 },
+                  help: "Play input from a file after the first frame: down/move/up/tap/drag (or with 'finger'), wheel, key, wait, screenshot, dump, quit."),
+            .init(name: "stats", kind: .value(name: "file") { $0.stats = $1 },
+                  help: "Write the run's frame costs and peak memory as JSON at exit (for nowplaying-bench).", isHidden: true),
+        ])
+    }
+
+    /// One of an enumeration's values, by its name.
+    private static func choice<T: RawRepresentable<String>>(_ text: String) throws -> T {
+        guard let value = T(rawValue: text) else { throw CommandLineSyntax<NowPlayingCommand>.Invalid() }
+        return value
+    }
+
+    /// The command given by `arguments` (without the program's name), validated.
+    public static func parse(_ arguments: [String]) throws -> NowPlayingCommand {
+        let command = try syntax.parse(arguments, into: NowPlayingCommand())
+        try command.validate()
+        return command
+    }
+
+    /// Parses the process's arguments and runs the command: the help for `--help`; a usage error, or a problem that
+    /// stops the run, said on stderr with the exit status 64 (a usage error, as sysexits.h has it) or 1.
+    public static func main() {
+        do {
+            try parse(Array(CommandLine.arguments.dropFirst())).run()
+        } catch CommandLineError.helpRequested {
+            print(syntax.help, terminator: "")
+            exit(0)
+        } catch {
+            let text = Array((message(for: error) + "\n").utf8)
+            _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            exit(error is CommandLineError ? 64 : 1)
+        }
+    }
+
+    /// What is said on stderr for an error that stopped the command: a usage error with the option's help and
+    /// the usage; anything else as it describes itself.
+    static func message(for error: any Error) -> String {
+        guard case .usage(let text, let help) = error as? CommandLineError else { return "Error: \(error)" }
+        return "Error: \(text)\n" + (help.map { "Help:  \($0)\n" } ?? "")
+            + "Usage: \(syntax.usage)\n  See '\(syntax.commandName) --help' for more information."
+    }
 
     /// "375x667" → 375 × 667; nil when malformed.
     static func parseSize(_ text: String) -> Size? {
@@ -76,19 +115,19 @@ public struct NowPlayingCommand: ParsableCommand {
         return path.hasPrefix("/") ? path : cwd + "/" + path
     }
 
-    public func validate() throws {
+    func validate() throws {
         guard let s = NowPlayingCommand.parseSize(size) else {
-            throw ValidationError("--size takes WIDTHxHEIGHT in points, such as 375x667; \"\(size)\" is not one.")
+            throw CommandLineError.usage("--size takes WIDTHxHEIGHT in points, such as 375x667; \"\(size)\" is not one.", help: nil)
         }
         guard s.width >= 280, s.height >= 440, s.width <= 8192, s.height <= 8192 else {
-            throw ValidationError("--size \(size) is outside the window sizes NowPlaying supports (280x440 up to 8192x8192).")
+            throw CommandLineError.usage("--size \(size) is outside the window sizes NowPlaying supports (280x440 up to 8192x8192).", help: nil)
         }
         if let scale, !(scale >= 1 && scale <= 4) {
-            throw ValidationError("--scale takes a pixel scale from 1 to 4; \(scale) is not one.")
+            throw CommandLineError.usage("--scale takes a pixel scale from 1 to 4; \(scale) is not one.", help: nil)
         }
     }
 
-    public func run() throws {
+    func run() throws {
         var options = NowPlayingApp.Options()
         options.paths = paths
         options.startPaused = paused
@@ -109,12 +148,12 @@ public struct NowPlayingCommand: ParsableCommand {
         }
         if let path = script {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw ValidationError("Cannot read the script \(path).")
+                throw CommandLineError.usage("Cannot read the script \(path).", help: nil)
             }
             do {
                 options.script = try Script(parsing: text, file: path)
             } catch {
-                throw ValidationError("\(error)")
+                throw CommandLineError.usage("\(error)", help: nil)
             }
         }
         // One-shot runs (headless, a screenshot, a dump) are tools: they neither join the bus nor hand over.
@@ -141,5 +180,3 @@ public struct NowPlayingCommand: ParsableCommand {
         }
     }
 }
-
-extension ReplayGainMode: ExpressibleByArgument {}

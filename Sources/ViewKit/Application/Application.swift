@@ -3,6 +3,7 @@ import CX11ScreenSaver
 import CX11Window
 import FoundationEssentials
 import Glibc
+import Locking
 
 /// Owns the SDL window, its renderer, the root view and the clock, and runs the event loop:
 /// events → ticks → layout → render (only when something changed) → wait (blocking when idle).
@@ -129,6 +130,8 @@ public final class Application {
         // The fonts are opened on a worker while SDL opens the display and the window: begun once the environment and
         // the locale are set (FreeType and HarfBuzz read the environment; setenv under a reader is a crash).
         let openedFaces = OpenedFaces(library: configuration.fonts)
+        // So is the window's icon: decoding its PNG was a millisecond of the interface thread's start.
+        let icon = configuration.iconPath.map { path in Pending { Application.windowIcon(path).map(SealedSurface.init(sealing:)) } }
         meanwhile(opening)
         // What the display libraries SDL tries print on the way is said only if a display was found after all.
         let probing = configuration.headless ? nil : StandardErrorCapture()
@@ -232,9 +235,7 @@ public final class Application {
                 SDL_SetWindowFullscreen(w, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             }
         }
-        if let path = configuration.iconPath, let icon = Application.windowIcon(path) {
-            SDL_SetWindowIcon(w, icon.pointer)
-        }
+        if let icon = icon?.wait() { SDL_SetWindowIcon(w, icon.surface.pointer) }
         SDL_SetWindowMinimumSize(w, minimum.0, minimum.1)
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts, openedFaces: openedFaces)
@@ -296,7 +297,7 @@ public final class Application {
 
     /// The window's icon, a PNG, JPEG or WebP file decoded by ViewKit's own decoders (SDL_image is not loaded
     /// for it); nil when it cannot be read.
-    private static func windowIcon(_ path: String) -> Surface? {
+    private nonisolated static func windowIcon(_ path: String) -> Surface? {
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init),
               let header = PictureDecoder.header(of: bytes), header.refusal == nil else { return nil }
         if case .other = header.format { return nil }

@@ -81,9 +81,10 @@ public final class Surface {
 /// renderer): read-only from then on.
 ///
 /// Why `@unchecked Sendable` is safe: the compiler cannot see that nothing writes the pixels once sealed.
-/// ViewKit alone can seal (the initializer is internal) and does so in one place, `DecodedImage`'s
-/// initializer, which seals a surface it has just made itself and keeps no other reference to it; the
-/// sealed surface is then only read (a texture made from it, its size compared).
+/// ViewKit alone can seal (the initializer is internal) and does so in two places, `DecodedImage`'s
+/// initializer and the window icon's decoding in `Application`'s, each of which seals a surface it has just
+/// made itself and keeps no other reference to it; the sealed surface is then only read (a texture or the
+/// window's icon made from it, its size compared).
 struct SealedSurface: @unchecked Sendable {
     let surface: Surface
     init(sealing surface: Surface) { self.surface = surface }
