@@ -38,4 +38,25 @@ struct QuitWhileReadingTests {
             #expect(FileManager.default.fileExists(atPath: state + "/state.json"), "quit \(run): the session saved")
         }
     }
+
+    /// A SIGTERM that comes before the window is open (a desktop logging out as the app starts) is held until SDL's
+    /// handler is in place, then quits the app cleanly, the session saved: arriving earlier it ended the process at
+    /// once, and a process started with it blocked (as a launcher's thread may start it) never quit on it at all.
+    /// Here it is sent at the start with the signal blocked, so it waits for the app however slow its start.
+    @Test func aQuitAskedBeforeTheWindowOpensQuitsOnceItIs() throws {
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built beside the tests").path
+        let dir = NSTemporaryDirectory() + "np-early-quit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let app = try ChildProcess(binary, ["--headless", "--paused", "--new-instance", "--state-dir", dir + "/state",
+                                            try AppResources.locate().demoAlbum],
+                                   env: ["SDL_AUDIODRIVER": "dummy", "HOME": dir], errors: dir + "/stderr", blocking: [SIGTERM])
+        kill(app.pid, SIGTERM)
+        let quit = waitFor(60) { !app.isRunning }
+        app.stop()
+        let said = (try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""
+        #expect(quit, "the app quit on the SIGTERM sent as it started")
+        #expect(app.wait() == 0, "it ended cleanly: \(said.suffix(300))")
+        #expect(FileManager.default.fileExists(atPath: dir + "/state/state.json"), "the session saved")
+    }
 }

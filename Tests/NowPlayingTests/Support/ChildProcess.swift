@@ -7,7 +7,9 @@ final class ChildProcess {
     let pid: pid_t
     private(set) var status: Int32?
 
-    init(_ path: String, _ args: [String], env: [String: String], output: String = "/dev/null", errors: String = "/dev/null") throws {
+    /// Starts `path`; `blocking` names signals the child starts with blocked (as a launcher's thread may hand them on).
+    init(_ path: String, _ args: [String], env: [String: String], output: String = "/dev/null", errors: String = "/dev/null",
+         blocking: [Int32] = []) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -27,9 +29,10 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocking { sigaddset(&mask, signal) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
