@@ -72,7 +72,7 @@ public enum DecoderBackend: Sendable, CaseIterable {
     /// damaged MP3), where it would only add its own reason, and its libraries' warnings on the terminal.
     private func isTried(for path: String, among backends: [DecoderBackend]) -> Bool {
         guard self == .mixer, backends.contains(.ffmpeg) || backends.contains(.native) else { return true }
-        return DecoderBackend.mixerExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        return DecoderBackend.mixerExtensions.contains(pathExtension(of: path))
     }
 
     /// What SDL_mixer decodes for this player: MIDI.

@@ -61,7 +61,7 @@ public enum Library {
     }
 
     public static func isAudio(_ path: String) -> Bool {
-        audioExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        audioExtensions.contains(pathExtension(of: path))
     }
 
     /// Walks the arguments, collecting a batch and handing it over when it is full or a folder is done.
@@ -119,7 +119,7 @@ public enum Library {
                 if count == before { pending.problems.append("\(path) holds no audio files.") }
                 return
             }
-            let ext = URL(fileURLWithPath: absolute).pathExtension.lowercased()
+            let ext = pathExtension(of: absolute)
             if playlistExtensions.contains(ext) {
                 guard depth < 4 else { pending.problems.append("\(path): playlists nest too deep; skipped."); return }
                 playlist(absolute, depth: depth)
@@ -159,7 +159,7 @@ public enum Library {
                     } else {
                         files.append(full)
                     }
-                } else if !companionExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+                } else if !companionExtensions.contains(pathExtension(of: name)) {
                     skipped.append(name)
                 }
             }
@@ -206,7 +206,7 @@ public enum Library {
                 if !FileManager.default.fileExists(atPath: entry) {
                     skipped.append("\(line) does not exist")
                 } else if Library.isAudio(entry) || !Library.isFile(entry)
-                            || playlistExtensions.contains(URL(fileURLWithPath: entry).pathExtension.lowercased()) {
+                            || playlistExtensions.contains(pathExtension(of: entry)) {
                     add(entry, depth: depth + 1)
                 } else {
                     skipped.append("\(line) is not audio")

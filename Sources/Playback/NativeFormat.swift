@@ -34,7 +34,7 @@ enum NativeFormat: Sendable, Equatable {
         }
         // Bytes where the audio should begin (a tag's padding left outside it, a download's leftovers) in a file
         // that was tagged or is named an MP3: mpg123's, as it finds them, when frames follow within 64 KB.
-        let named = ["mp3", "mp2", "mpga"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        let named = ["mp3", "mp2", "mpga"].contains(pathExtension(of: path))
         guard tagged || named, NativeFormat.framesBegin(in: bytes(at: start, count: NativeFormat.junkLimit)) else { return nil }
         self = .mp3
     }

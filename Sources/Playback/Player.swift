@@ -259,7 +259,7 @@ public final class Player {
     /// Whether `path` can be opened while the output is closed: not a file SDL_mixer decodes (MIDI), which opens
     /// SDL's audio itself when it is closed, on the opener's thread, while the interface thread may be opening it.
     private static func opensWithoutOutput(_ path: String) -> Bool {
-        !DecoderBackend.mixerExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        !DecoderBackend.mixerExtensions.contains(pathExtension(of: path))
     }
 
     /// The player that holds SDL_mixer's single output (the process-wide device has one owner at a time).

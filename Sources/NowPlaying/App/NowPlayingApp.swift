@@ -126,7 +126,7 @@ public final class NowPlayingApp {
         // A paused start opens no audio output until play: the first frame never waits for a sound server.
         let player = try Player(stream: StreamDescription(name: first.map { "\($0.title) — \($0.artist)" } ?? "NowPlaying",
                                                           iconName: MediaBus.desktopEntry), early: earlyOutput,
-                                opensOutput: plays || earlyOutput != nil)
+                                opensOutput: plays)
         let problems = (player.openProblem.map { [$0] } ?? []) + start.problems
         session = PlaybackSession(tracks: start.tracks, player: player, folders: folders)
         session.expectsMoreTracks = start.readers.contains { $0.hasMore }
