@@ -28,7 +28,7 @@ struct CommandLineTests {
 
     @Test func optionsTakeTheirValueAfterASpaceOrAnEqualsSignAnywhereAmongThePaths() throws {
         let c = try NowPlayingCommand.parse(["a.mp3", "--size", "320x568", "b.flac", "--start=library", "--paused",
-                                             "--replay-gain", "off", "--scale=2", "--state-dir", "/tmp/s"])
+                                             "--replay-gain", "off", "--scale=2", "--state-dir", "/tmp/s", "--screenshot=-shot.png"])
         #expect(c.paths == ["a.mp3", "b.flac"])
         #expect(c.size == "320x568")
         #expect(c.start == .library)
@@ -36,6 +36,7 @@ struct CommandLineTests {
         #expect(c.replayGain == .off)
         #expect(c.scale == 2)
         #expect(c.stateDirectory == "/tmp/s")
+        #expect(c.screenshot == "-shot.png", "a value given with = may start with a dash")
         #expect(!c.kiosk && !c.headless && !c.fullscreen && !c.newInstance && !c.fps)
     }
 
@@ -78,6 +79,7 @@ struct CommandLineTests {
             Help:  --size <size>  Window size in points, e.g. 375x667.
 
             """ + usage)
+        #expect(message(["--state-dir", "--paused"]).hasPrefix("Error: Missing value for '--state-dir <dir>'\n"))
         #expect(message(["--scale", "big"]).hasPrefix("Error: The value 'big' is invalid for '--scale <scale>'.\n"))
         #expect(message(["--paused=yes"]).hasPrefix("Error: The option '--paused' takes no value\n"))
     }

@@ -56,7 +56,7 @@ struct CommandLineSyntax<Command> {
                 break
             }
             if argument == "-h" || argument == "--help" { throw CommandLineError.helpRequested }
-            guard argument.hasPrefix("-"), argument != "-" else {
+            guard Self.isOption(argument) else {
                 command[keyPath: positional.key].append(argument)
                 continue
             }
@@ -69,7 +69,8 @@ struct CommandLineSyntax<Command> {
                 if attached != nil { throw CommandLineError.usage("The option '\(name)' takes no value", help: nil) }
                 command[keyPath: key] = true
             case .value(_, let set):
-                guard let value = attached ?? rest.popFirst() else {
+                // A value is the next argument unless that is an option (`--state-dir --paused` lacks one).
+                guard let value = attached ?? rest.first.flatMap({ Self.isOption($0) ? nil : rest.popFirst() }) else {
                     throw CommandLineError.usage("Missing value for '\(option.label)'", help: helpLine(option))
                 }
                 do {
@@ -84,6 +85,9 @@ struct CommandLineSyntax<Command> {
         }
         return command
     }
+
+    /// Whether an argument names an option (a dash and more), rather than being a value or a path.
+    private static func isOption(_ argument: String) -> Bool { argument.hasPrefix("-") && argument != "-" }
 
     /// "--name=value" → ("--name", "value"); anything else whole, with no value.
     private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -1,6 +1,7 @@
 import CSDL2
 import CX11ScreenSaver
 import CX11Window
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Locking
@@ -239,6 +240,7 @@ public final class Application {
         SDL_SetWindowMinimumSize(w, minimum.0, minimum.1)
         sdlRenderer = r
         renderer = Renderer(handle: r, pixelScale: forced, fonts: configuration.fonts, openedFaces: openedFaces)
+        if renderer.isSoftware, let surface = SDL_GetWindowSurface(w) { Application.prefault(surface.pointee) }
         var mode = SDL_DisplayMode()
         if SDL_GetWindowDisplayMode(w, &mode) == 0, mode.refresh_rate >= 30 { frameInterval = 1 / Double(mode.refresh_rate) }
         self.clock = clock ?? SystemClock()
@@ -293,6 +295,20 @@ public final class Application {
         window.textMeasurer = (renderer.text, g.pixelScale)
         window.frame = Rect(origin: .zero, size: g.points)
         window.setNeedsDisplay()
+    }
+
+    /// Has a worker fault in the pixels of the window's surface, which the software renderer draws into (on X11 a
+    /// shared-memory image): the first frame wrote every 4 KB page of them for the first time, each a page fault on
+    /// the interface thread (375 at 480 × 800), while the window stays hidden until that frame (nothing resizes it).
+    private static func prefault(_ surface: SDL_Surface) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = Int(bitPattern: surface.pixels) & ~(page - 1)
+        let end = (Int(bitPattern: surface.pixels) + Int(surface.pitch) * Int(surface.h) + page - 1) & ~(page - 1)
+        guard surface.pixels != nil, end > start else { return }
+        // MADV_POPULATE_WRITE (Linux 5.14): faults the pages in as writes would, without writing; older kernels refuse it.
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, 23)
+        }
     }
 
     /// The window's icon, a PNG, JPEG or WebP file decoded by ViewKit's own decoders (SDL_image is not loaded
