@@ -83,7 +83,7 @@ static void timed_out(pa_mainloop_api *api, pa_time_event *e, const struct timev
 }
 
 /* Waits (holding the loop's lock) until `ready` says the object is ready (1) or failed (-1), or the timeout
-   passes (-1). */
+   passes (0). */
 static int wait_until(np_pulse *p, int (*ready)(np_pulse *)) {
     pa_mainloop_api *api = pa_threaded_mainloop_get_api(p->loop);
     pa_usec_t deadline = pa_rtclock_now() + NP_CONNECT_TIMEOUT_USEC;
@@ -94,7 +94,7 @@ static int wait_until(np_pulse *p, int (*ready)(np_pulse *)) {
     int r;
     while ((r = ready(p)) == 0 && pa_rtclock_now() < deadline) pa_threaded_mainloop_wait(p->loop);
     if (timer) api->time_free(timer);
-    return r == 0 ? -1 : r;
+    return r;
 }
 
 static int context_ready(np_pulse *p) {
@@ -109,7 +109,8 @@ static int stream_ready(np_pulse *p) {
 
 np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char *stream_name, unsigned rate,
                         unsigned buffer_ms, int start_corked, np_pulse_fill fill, void *context, char *error,
-                        size_t error_size) {
+                        size_t error_size, int *timed_out) {
+    *timed_out = 0;
     np_pulse *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     atomic_store(&p->corked, start_corked);
@@ -130,10 +131,13 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
     }
     pa_context_set_state_callback(p->context, context_state, p);
     pa_threaded_mainloop_lock(p->loop);
+    int connected = -1;
     int ok = pa_context_connect(p->context, NULL, PA_CONTEXT_NOAUTOSPAWN, NULL) >= 0
-             && pa_threaded_mainloop_start(p->loop) >= 0 && wait_until(p, context_ready) == 1;
+             && pa_threaded_mainloop_start(p->loop) >= 0 && (connected = wait_until(p, context_ready)) == 1;
     if (!ok) {
-        snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
+        *timed_out = connected == 0;
+        if (*timed_out) snprintf(error, error_size, "no answer in %d s", (int)(NP_CONNECT_TIMEOUT_USEC / PA_USEC_PER_SEC));
+        else snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
         pa_threaded_mainloop_unlock(p->loop);
         np_pulse_close(p);
         return NULL;
@@ -154,11 +158,15 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
                                 .minreq = target / 4, .fragsize = (uint32_t)-1 };
         pa_stream_flags_t flags = PA_STREAM_INTERPOLATE_TIMING | PA_STREAM_AUTO_TIMING_UPDATE | PA_STREAM_ADJUST_LATENCY
                                   | (start_corked ? PA_STREAM_START_CORKED : 0);
-        ok = pa_stream_connect_playback(p->stream, NULL, &attr, flags, NULL, NULL) >= 0 && wait_until(p, stream_ready) == 1;
+        int made = -1;
+        ok = pa_stream_connect_playback(p->stream, NULL, &attr, flags, NULL, NULL) >= 0
+             && (made = wait_until(p, stream_ready)) == 1;
+        *timed_out = !ok && made == 0;
     } else {
         ok = 0;
     }
-    if (!ok) snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
+    if (!ok && *timed_out) snprintf(error, error_size, "no answer in %d s", (int)(NP_CONNECT_TIMEOUT_USEC / PA_USEC_PER_SEC));
+    else if (!ok) snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
     pa_threaded_mainloop_unlock(p->loop);
     if (!ok) { np_pulse_close(p); return NULL; }
     return p;

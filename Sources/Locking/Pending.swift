@@ -23,4 +23,10 @@ public final class Pending<Value: Sendable>: Sendable {
         made.wait()
         return value.withLock { $0! }
     }
+
+    /// The value if it is made within `seconds`; nil if the work is still under way then.
+    public func wait(atMost seconds: Double) -> Value? {
+        guard made.wait(timeout: .now() + seconds) == .success else { return nil }
+        return value.withLock { $0! }
+    }
 }

@@ -56,12 +56,12 @@ final class MixerOutput: AudioOutput {
         MixerOutput.describeToSDL(stream)
         // SDL may try ALSA: its library's own lines about a missing card would precede the player's one line.
         _ = np_alsa_quiet()
-        let initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 && (name.map { SDL_AudioInit($0) == 0 } ?? true)
-        if initialised && MixerOutput.open() == 0 {
+        if MixerOutput.startAudio(name) && MixerOutput.open() == 0 {
             problem = nil
         } else {
             let reason = String(cString: SDL_GetError())
             guard fallbackToSilence else { throw PlayerError.noAudioDevice(reason) }
+            // (On SDL's choice again: a driver pinned with SDL_AUDIODRIVER is kept, silence or not.)
             guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, MixerOutput.open() == 0 else {
                 throw PlayerError.noAudioDevice(String(cString: SDL_GetError()))
             }
@@ -73,6 +73,16 @@ final class MixerOutput: AudioOutput {
 
     /// Why the real device could not be used, when the output fell back to silence.
     let problem: String?
+
+    /// Starts SDL's audio on `driver` (nil: SDL's choice, each driver tried in turn). A named driver is the only
+    /// one tried: SDL's audio started on its own tries them all first, its PulseAudio driver connecting to the
+    /// server and waiting on one that takes the connection and never answers (30 s), before any driver named after.
+    private static func startAudio(_ driver: String?) -> Bool {
+        guard let driver else { return SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
+        SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, driver, SDL_HINT_OVERRIDE)
+        defer { SDL_ResetHint(SDL_HINT_AUDIODRIVER) }
+        return SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+    }
 
     /// Opens SDL_mixer (loaded) in the output format on the initialised SDL audio driver (0: done).
     nonisolated static func open() -> Int32 {

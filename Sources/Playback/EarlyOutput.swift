@@ -1,3 +1,4 @@
+import Dispatch
 import Locking
 
 extension Player {
@@ -9,7 +10,7 @@ extension Player {
     /// until the player names it after the song.
     public final class EarlyOutput: Sendable {
         /// The attempt, when a server is asked (SDL is not asked for another driver by `SDL_AUDIODRIVER`).
-        private let attempt: Pending<PulseOutput.Connection?>?
+        private let attempt: Pending<PulseOutput.Answer>?
         /// Whether the stream was handed out or closed.
         private let taken = Locked(false)
         /// Whether a server was asked.
@@ -18,26 +19,40 @@ extension Player {
         /// Begins connecting to a PulseAudio (or PipeWire-pulse) server on a worker, unless `SDL_AUDIODRIVER`
         /// names another driver.
         public init(stream: StreamDescription) {
-            attempt = PulseOutput.isWanted ? Pending { PulseOutput.Connection(feed: OutputFeed(), stream: stream) } : nil
+            attempt = PulseOutput.isWanted ? Pending { PulseOutput.Connection.ask(feed: OutputFeed(), stream: stream) } : nil
         }
 
-        /// The connected stream, once the attempt has ended, for a player on SDL's choice of driver (`driver`
-        /// nil); closed for one on a named driver. Nil when no server was asked or none answered, and after the
-        /// first call.
-        func take(forDriver driver: String?) -> PulseOutput.Connection? {
-            let connection = claim()
-            guard driver == nil else { connection?.discard(); return nil }
-            return connection
+        /// What came of the attempt, for a player.
+        enum Outcome {
+            case answered(PulseOutput.Answer)
+            /// Still asking after the wait: its stream is closed once the attempt ends (the player asks again itself).
+            case stillAsking
+            /// No server was asked, or the player is on a named driver (a stream is closed), or this was asked before.
+            case notAsked
+        }
+
+        /// What the server answered, for a player on SDL's choice of driver (`driver` nil), waiting at most
+        /// `seconds` for the attempt to end (only the first call has it).
+        func outcome(forDriver driver: String?, waitingAtMost seconds: Double) -> Outcome {
+            guard let attempt, claim() else { return .notAsked }
+            guard driver == nil, let answer = attempt.wait(atMost: seconds) else {
+                // Not taken: closed once the attempt ends, on a worker (it may wait up to 3 s for the server).
+                DispatchQueue.global().async { if case .connected(let connection) = attempt.wait() { connection.discard() } }
+                return driver == nil ? .stillAsking : .notAsked
+            }
+            return .answered(answer)
         }
 
         /// Closes the stream if no player took it (a program that stops before making its player), once the
         /// attempt has ended.
-        public func discard() { claim()?.discard() }
+        public func discard() {
+            guard let attempt, claim(), case .connected(let connection) = attempt.wait() else { return }
+            connection.discard()
+        }
 
-        /// The attempt's stream, waited for; only the first call has it.
-        private func claim() -> PulseOutput.Connection? {
-            guard let attempt, taken.withLock({ was in defer { was = true }; return !was }) else { return nil }
-            return attempt.wait()
+        /// Whether this is the first call to claim the attempt's outcome.
+        private func claim() -> Bool {
+            taken.withLock { was in defer { was = true }; return !was }
         }
     }
 }

@@ -79,7 +79,9 @@ public final class Player {
     /// (e.g. "disk" for tests). With `fallbackToSilence`, a machine without a usable device gets SDL's dummy
     /// driver instead (time still passes, nothing is heard) and `openProblem` says why. `backends` are the
     /// decoders tried for each file. `early`: the server's stream, connected while the program started
-    /// (`EarlyOutput`): taken instead of connecting here; with a driver named, closed.
+    /// (`EarlyOutput`): taken instead of connecting here; with a driver named, closed. A server that has not answered
+    /// within `serverAnswerWait` is not waited for here: the player starts without an output and takes the stream
+    /// when the server answers, as after a server that went away (`recoverLostOutput`).
     /// Without `opensOutput` (a program that starts paused), nothing is opened, nor waited for (a sound server slow
     /// to answer, a machine with no device), until something is to be heard: the output opens then, as after
     /// `releaseOutput`, and what it could not use is told to `onOutputProblem`; `early` is then closed.
@@ -92,34 +94,95 @@ public final class Player {
         self.fallbackToSilence = fallbackToSilence
         self.backends = backends
         self.stream = stream
-        guard opensOutput else {
+        let outcome = opensOutput ? early?.outcome(forDriver: name, waitingAtMost: Player.serverAnswerWait) ?? .notAsked : .notAsked
+        if case .answered(.connected(let connection)) = outcome {
+            // The early stream plays the early output's feed: the player's own.
+            feed = connection.feed
+        } else {
             feed = OutputFeed()
-            openProblem = nil
-            Player.owner = ObjectIdentifier(self)
+        }
+        Player.owner = ObjectIdentifier(self)
+        guard opensOutput else {
             // An early stream is not taken: closed once its attempt ends (on a worker: it may still be connecting).
             if let early { DispatchQueue.global().async { early.discard() } }
             return
         }
-        let connection = early?.take(forDriver: name)
-        // The early stream plays the early output's feed: the player's own, once taken.
-        feed = connection?.feed ?? OutputFeed()
-        let output: AudioOutput
-        if let connection {
-            output = PulseOutput(connection)
-            output.describe(stream)
-        } else {
-            // A server asked early and silent is not asked again.
-            output = try Player.openOutput(driver: name, askingPulse: early?.asksServer != true, fallbackToSilence: fallbackToSilence,
-                                           feed: feed, stream: stream)
+        switch outcome {
+        case .answered(.connected(let connection)):
+            let pulse = PulseOutput(connection)
+            pulse.describe(stream)
+            attach(pulse)
+        case .answered(.hung), .stillAsking:
+            // Not waited for: asked again on a worker, as a server that went away is, its stream taken when it
+            // answers (`recoverLostOutput`).
+            waitForServer()
+        case .answered(.absent):
+            // A server asked early and not there is not asked again.
+            attach(try Player.openMixer(driver: name, serverHung: false, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream))
+        case .notAsked:
+            try openOutput(askingServer: true)
         }
         openProblem = (output as? MixerOutput)?.problem
-        Player.owner = ObjectIdentifier(self)
-        attach(output)
     }
 
-    private static func openOutput(driver name: String?, askingPulse: Bool = true, fallbackToSilence: Bool, feed: OutputFeed,
-                                   stream: StreamDescription) throws -> AudioOutput {
-        if name == nil, askingPulse, PulseOutput.isWanted, let pulse = PulseOutput(feed: feed, stream: stream) { return pulse }
+    /// The interface thread's longest wait for a sound server's answer (one on this machine answers in a few
+    /// milliseconds): a server that takes longer, or takes the connection and never answers, is waited for on a
+    /// worker while the window opens and answers (`recoverLostOutput`). Waiting on the interface thread, a hung
+    /// server held the first frame, or a press of play, for a minute.
+    static let serverAnswerWait = 0.25
+
+    /// Opens the output now: the sound server's stream when it answers within `serverAnswerWait` (`askingServer`,
+    /// SDL not asked for another driver), else SDL_mixer's on SDL's choice — unless the server is still being
+    /// asked, or took the connection and did not answer: then nothing yet, and it is waited for (`waitForServer`).
+    /// Throws when nothing could be opened.
+    private func openOutput(askingServer: Bool) throws {
+        if askingServer, requestedDriver == nil, PulseOutput.isWanted {
+            switch askServer() {
+            case .connected(let connection)?:
+                let pulse = PulseOutput(connection)
+                attach(pulse)
+                pulse.setPaused(!feed.withState { $0.playing })
+                return
+            case .hung?, nil:
+                waitForServer()
+                return
+            case .absent?:
+                serverHung = false
+            }
+        }
+        attach(try Player.openMixer(driver: requestedDriver, serverHung: serverHung, fallbackToSilence: fallbackToSilence,
+                                    feed: feed, stream: stream))
+    }
+
+    /// Asks the sound server for a stream (held) on the worker, waiting for its answer at most `serverAnswerWait`;
+    /// nil when it has not answered by then (its answer is taken by `recoverLostOutput`).
+    private func askServer() -> PulseOutput.Answer? {
+        let answered = DispatchSemaphore(value: 0)
+        reconnection.withLock { $0.asking = true }
+        let reconnection = self.reconnection, feed = self.feed, stream = self.stream
+        reconnector.async {
+            let answer = PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true)
+            reconnection.withLock { $0.asking = false; $0.answer = answer }
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + Player.serverAnswerWait) == .success else { return nil }
+        return reconnection.withLock { r in defer { r.answer = nil }; return r.answer }
+    }
+
+    /// Plays on without an output until the sound server answers, as when one went away (`recoverLostOutput` asks
+    /// it each second and takes its stream); after `serverReturnWait` the sound goes where it can.
+    private func waitForServer() {
+        lostServer = ServerWait(since: nil, lastTry: -Double.infinity, wentAway: false)
+    }
+
+    /// SDL_mixer's output on SDL's choice of driver (or the named one). After a sound server that took the
+    /// connection and did not answer, silence: SDL would ask that same server, through its PulseAudio driver and
+    /// then ALSA's default device, and wait on each (a minute in all, measured with a stand-in server).
+    private static func openMixer(driver name: String?, serverHung: Bool, fallbackToSilence: Bool, feed: OutputFeed,
+                                  stream: StreamDescription) throws -> AudioOutput {
+        if serverHung, name == nil, fallbackToSilence {
+            return try MixerOutput(driver: "dummy", fallbackToSilence: true, feed: feed, stream: stream)
+        }
         return try MixerOutput(driver: name, fallbackToSilence: fallbackToSilence, feed: feed, stream: stream)
     }
 
@@ -167,37 +230,45 @@ public final class Player {
     public func recoverLostOutput(now: Double) {
         if let output, output.isLost {
             closeOutputKeepingHeardPosition(output)
-            lostServer = (since: now, lastTry: -Double.infinity)
+            lostServer = ServerWait(since: now, lastTry: -Double.infinity, wentAway: true)
         }
-        let (connection, asking) = reconnection.withLock { r in defer { r.connection = nil }; return (r.connection, r.asking) }
-        if let connection {
+        let (answer, asking) = reconnection.withLock { r in defer { r.answer = nil }; return (r.answer, r.asking) }
+        switch answer {
+        case .connected(let connection)?:
             guard output == nil, lostServer != nil else { reconnector.async { connection.discard() }; return }
             lostServer = nil
+            serverHung = false
             // Connected held: it plays once it has the volume, the song's name and the player's state.
             let pulse = PulseOutput(connection)
             attach(pulse)
             pulse.describe(stream)
             pulse.setPaused(state != .playing)
             return
+        case .hung?: serverHung = true
+        case .absent?: serverHung = false
+        case nil: break
         }
         guard output == nil, state == .playing, let lost = lostServer, !asking, now - lost.lastTry >= 1 else { return }
         let since = lost.since ?? now
         if now - since >= Player.serverReturnWait {
             lostServer = nil
-            let said = "The sound server went away and did not come back in \(Int(Player.serverReturnWait)) s; "
-            // Not the server again: SDL's choice, else silence.
+            let waited = Int(Player.serverReturnWait)
+            let said = lost.wentAway ? "The sound server went away and did not come back in \(waited) s; "
+                : "The sound server did not answer in \(waited) s; "
+            // Not the server again: SDL's choice, else silence (silence at once after a server that did not answer).
             guard reopenOutput(askingPulse: false, tellingProblem: false) else { onOutputProblem?(said + "nothing plays."); return }
             if let mixer = output as? MixerOutput {
                 toldProblem = mixer.problem ?? toldProblem
-                onOutputProblem?(said + (mixer.problem ?? "playing through SDL's \(mixer.driver) driver."))
+                let goes = mixer.driver == "dummy" ? "playing silently." : "playing through SDL's \(mixer.driver) driver."
+                onOutputProblem?(said + (mixer.problem ?? goes))
             }
         } else {
-            lostServer = (since: since, lastTry: now)
+            lostServer = ServerWait(since: since, lastTry: now, wentAway: lost.wentAway)
             reconnection.withLock { $0.asking = true }
             let reconnection = self.reconnection, feed = self.feed, stream = self.stream
             reconnector.async {
-                let connection = PulseOutput.Connection(feed: feed, stream: stream, corked: true)
-                reconnection.withLock { $0.asking = false; $0.connection = connection }
+                let answer = PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true)
+                reconnection.withLock { $0.asking = false; $0.answer = answer }
             }
         }
     }
@@ -206,22 +277,38 @@ public final class Player {
     /// attempt under way.
     private func dropPendingConnection() {
         let reconnection = self.reconnection
-        reconnector.async { reconnection.withLock { $0.connection?.discard(); $0.connection = nil } }
+        reconnector.async {
+            reconnection.withLock { r in
+                if case .connected(let connection)? = r.answer { connection.discard() }
+                r.answer = nil
+            }
+        }
     }
 
-    /// Where the server is asked again, and what came of it: whether an attempt is under way, and a stream
-    /// connected and not yet taken (on the main thread, at the next `recoverLostOutput`).
+    /// Where the server is asked, and what came of it: whether an attempt is under way, and its answer not yet
+    /// taken (on the main thread, at the next `recoverLostOutput`).
     private let reconnector = DispatchQueue(label: "nowplaying.pulse-reconnect")
-    private let reconnection = Locked<(asking: Bool, connection: PulseOutput.Connection?)>((false, nil))
+    private let reconnection = Locked<(asking: Bool, answer: PulseOutput.Answer?)>((false, nil))
 
-    /// How long a sound server that went away is waited for while playing.
+    /// How long a sound server that went away, or does not answer, is waited for while playing.
     static let serverReturnWait = 10.0
     /// Told, in a line for the user, when the sound had to go elsewhere while playing (the sound server did not
-    /// come back).
+    /// come back, or did not answer).
     public var onOutputProblem: ((String) -> Void)?
-    /// When the sound server went away, and when it was last asked again (nil: it did not, or it is back).
-    /// (`since` nil: from the next time playback's progress is refreshed.)
-    private var lostServer: (since: Double?, lastTry: Double)?
+
+    /// A sound server waited for: since when (nil: from the next time playback's progress is refreshed), when it
+    /// was last asked, and whether it went away under the stream (else it has not answered yet).
+    private struct ServerWait {
+        var since: Double?
+        var lastTry: Double
+        var wentAway: Bool
+    }
+
+    /// The server waited for (nil: none is, or it is back).
+    private var lostServer: ServerWait?
+    /// Whether the server last asked took the connection and did not answer: SDL is not asked for an output then
+    /// (`openMixer`).
+    private var serverHung = false
 
     /// Reopens the output after `releaseOutput`; false when it fails (then stopped). While a sound server that
     /// went away is waited for (`recoverLostOutput`), only it will do: a track change or a resume meanwhile goes
@@ -233,20 +320,18 @@ public final class Player {
         // The server is being asked again (`recoverLostOutput`, which takes its stream when it answers); a track
         // or a resume asked for meanwhile waits for it the whole time again, from now.
         if lostServer != nil {
-            lostServer = (since: nil, lastTry: -Double.infinity)
+            lostServer?.since = nil
+            lostServer?.lastTry = -Double.infinity
             return true
         }
-        let opened: AudioOutput
         do {
-            opened = try Player.openOutput(driver: requestedDriver, askingPulse: askingPulse, fallbackToSilence: fallbackToSilence,
-                                           feed: feed, stream: stream)
+            try openOutput(askingServer: askingPulse)
         } catch {
             state = .stopped
             return false
         }
-        attach(opened)
         // Why the sound went to silence, said the first time it does (not again at each reopening after a pause).
-        if tellingProblem, let problem = (opened as? MixerOutput)?.problem, problem != toldProblem {
+        if tellingProblem, let problem = (output as? MixerOutput)?.problem, problem != toldProblem {
             toldProblem = problem
             onOutputProblem?(problem)
         }
@@ -266,8 +351,8 @@ public final class Player {
     private static var owner: ObjectIdentifier?
     private var ownsOutput: Bool { Player.owner == ObjectIdentifier(self) }
 
-    /// Why the real output could not be used, when the player fell back to silence.
-    public let openProblem: String?
+    /// Why the real output could not be used, when the player fell back to silence as it was made.
+    public private(set) var openProblem: String?
 
     /// Loads a file on the worker thread, replacing the current one and any queued one, to play at `gain`
     /// (its ReplayGain amplitude factor) from `position` seconds, playing or not. Returns at once: no file is

@@ -34,15 +34,22 @@ final class PulseOutput: AudioOutput {
         let feed: OutputFeed
         private let closed = Locked(false)
 
-        /// Connects to the server (never starting one) and opens a stream that plays `feed`, held (corked)
-        /// if `corked`; nil when no server answers. From any thread.
-        init?(feed: OutputFeed, stream: StreamDescription, corked: Bool = false) {
-            var error = [CChar](repeating: 0, count: 256)
-            guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
-                                              PulseOutput.bufferMilliseconds, corked ? 1 : 0, pulseFill,
-                                              Unmanaged.passUnretained(feed).toOpaque(), &error, error.count) else { return nil }
+        private init(pointer: OpaquePointer, feed: OutputFeed) {
             self.pointer = pointer
             self.feed = feed
+        }
+
+        /// Connects to the server (never starting one) and opens a stream that plays `feed`, held (corked) if
+        /// `corked`. From any thread: it waits up to 3 s for a server that takes the connection and does not answer.
+        static func ask(feed: OutputFeed, stream: StreamDescription, corked: Bool = false) -> Answer {
+            var error = [CChar](repeating: 0, count: 256)
+            var timedOut: Int32 = 0
+            guard let pointer = np_pulse_open("NowPlaying", stream.iconName, stream.name, UInt32(OutputFormat.sampleRate),
+                                              PulseOutput.bufferMilliseconds, corked ? 1 : 0, pulseFill,
+                                              Unmanaged.passUnretained(feed).toOpaque(), &error, error.count, &timedOut) else {
+                return timedOut != 0 ? .hung : .absent
+            }
+            return .connected(Connection(pointer: pointer, feed: feed))
         }
 
         /// Closes the stream (once; off the main thread where it can be: libpulse's lock may be held by a decode).
@@ -54,10 +61,12 @@ final class PulseOutput: AudioOutput {
         deinit { discard() }
     }
 
-    /// Connects to the server (never starting one) and opens the stream; nil when no server answers.
-    convenience init?(feed: OutputFeed, stream: StreamDescription) {
-        guard let connection = Connection(feed: feed, stream: stream) else { return nil }
-        self.init(connection)
+    /// What asking the sound server came to: a stream; no server there (none runs, or it refused); or a server
+    /// that took the connection and said nothing for 3 s (hung: asked again, it would keep anyone asking waiting).
+    enum Answer: Sendable {
+        case connected(Connection)
+        case absent
+        case hung
     }
 
     /// Takes a stream connected on any thread (one connected held is let go, and woken, by `setPaused(false)`).

@@ -199,25 +199,89 @@ struct QuietNeighbourTests {
     /// second, for ten seconds.
     @Test func aHungSoundServerDoesNotHoldTheWindow() throws {
         let (pulse, r) = try playingWhenTheServerGoesAway()
-        let log = pulse.dir + "/hung.log"
-        let hung = try ChildProcess(try #require(XDisplay.which("python3")), ["-c", """
-            import socket, sys
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            s.bind(sys.argv[1]); s.listen(8)
-            log = open(sys.argv[2], "a", buffering=1)
-            n = 0
-            while True:
-                c, _ = s.accept(); n += 1
-                print("accepted", n, file=log)
-                while c.recv(4096): pass
-                print("closed", n, file=log)
-            """, pulse.dir + "/native", log], env: [:], errors: pulse.dir + "/hung.err")
-        defer { hung.stop() }
-        func logged() -> [Substring] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n") }
-        try #require(waitFor(60) { logged().contains("accepted 1") },
-                     "the app asks the hung server: \((try? String(contentsOfFile: pulse.dir + "/hung.err", encoding: .utf8)) ?? "")")
+        let hung = try HungServer(socket: pulse.dir + "/native", dir: pulse.dir)
+        try #require(waitFor(60) { hung.logged.contains("accepted 1") }, "the app asks the hung server: \(hung.errors)")
         #expect(try r.dump().find("playPause")?.label == "Pause")
-        #expect(!logged().contains("closed 1"), "the window answered while the app waited for the server: \(logged())")
+        #expect(!hung.logged.contains("closed 1"), "the window answered while the app waited for the server: \(hung.logged)")
+    }
+
+    /// A stand-in for a hung sound server: its socket takes connections and never says a word. It logs each
+    /// connection it takes ("accepted N") and when the app hangs up on it ("closed N": the app's 3 s timeout).
+    private final class HungServer {
+        private let log: String
+        private let process: ChildProcess
+        private let errorsFile: String
+
+        init(socket: String, dir: String) throws {
+            log = dir + "/hung.log"
+            errorsFile = dir + "/hung.err"
+            process = try ChildProcess(try #require(XDisplay.which("python3")), ["-c", """
+                import socket, sys, threading
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.bind(sys.argv[1]); s.listen(8)
+                log = open(sys.argv[2], "a", buffering=1)
+                def hold(c, n):
+                    while c.recv(4096): pass
+                    print("closed", n, file=log)
+                n = 0
+                while True:
+                    c, _ = s.accept(); n += 1
+                    print("accepted", n, file=log)
+                    threading.Thread(target=hold, args=(c, n), daemon=True).start()
+                """, socket, log], env: [:], errors: errorsFile)
+            try #require(waitFor(30) { FileManager.default.fileExists(atPath: socket) }, "the stand-in listens")
+        }
+
+        deinit { process.stop() }
+
+        var logged: [Substring] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n") }
+        var errors: String { (try? String(contentsOfFile: errorsFile, encoding: .utf8)) ?? "" }
+    }
+
+    /// Play pressed with a sound server that takes the connection and never answers: the window goes on answering
+    /// while the server is asked (it held the interface thread a minute: 3 s for the app's own connection, then SDL's
+    /// PulseAudio driver asking the same server); it says "Pause", and after ten seconds of asking the sound goes to
+    /// silence, said once — SDL is not asked, as it would ask that same server.
+    @Test func playPressedWithAHungServerDoesNotHoldTheWindow() throws {
+        let dir = NSTemporaryDirectory() + "np-hung-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let hung = try HungServer(socket: dir + "/native", dir: dir)
+        let r = try RunningApp(environment: ["PULSE_SERVER": "unix:\(dir)/native", "SDL_AUDIODRIVER": "pulseaudio",
+                                             "XDG_RUNTIME_DIR": dir, "HOME": dir])
+        try r.x.run("xdotool", ["key", "--window", r.window, "space"])
+        try #require(waitFor(60) { hung.logged.contains("accepted 1") }, "the app asks the hung server: \(hung.errors)")
+        #expect(try r.dump().find("playPause")?.label == "Pause")
+        #expect(!hung.logged.contains("closed 1"), "the window answered while the app waited for the server: \(hung.logged)")
+        let line = "nowplaying: The sound server did not answer in 10 s; playing silently."
+        func said() -> [Substring] {
+            ((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("sound server") }
+        }
+        #expect(waitFor(90) { !said().isEmpty }, "stderr: \((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "")")
+        #expect(said().map(String.init) == [line])
+        #expect(try r.dump().find("playPause")?.label == "Pause", "still playing, silently")
+    }
+
+    /// A start that plays, with a sound server that takes the connection and never answers: the window shows while
+    /// the app still waits for the server (it showed after a minute: the app's connection, SDL's PulseAudio driver,
+    /// then ALSA's default device, all asking that same server). SDL is left to choose (not pinned).
+    @Test func aStartThatPlaysShowsItsWindowWithAHungServer() throws {
+        let dir = NSTemporaryDirectory() + "np-hung-start-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let hung = try HungServer(socket: dir + "/native", dir: dir)
+        let x = try XDisplay(width: 800, height: 900)
+        var env = x.environment(["PULSE_SERVER": "unix:\(dir)/native", "XDG_RUNTIME_DIR": dir, "HOME": dir,
+                                 "XDG_CACHE_HOME": dir + "/cache"])
+        env["SDL_AUDIODRIVER"] = nil
+        let binary = try #require(ChildProcess.nowplaying, "the nowplaying executable is built (swift build --build-tests)")
+        let app = try ChildProcess(binary.path, ["--size", "375x667", "--new-instance", "--state-dir", dir + "/state", demo],
+                                   env: env, errors: dir + "/stderr")
+        defer { app.stop() }
+        let window = try x.appWindow(while: { app.isRunning })
+        #expect(window != nil, "the window showed: \((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? "")")
+        try #require(waitFor(60) { hung.logged.contains("accepted 1") }, "the app asks the hung server: \(hung.errors)")
+        #expect(!hung.logged.contains("closed 1"), "the window showed while the app waited for the server: \(hung.logged)")
     }
 
     /// A sound server that does not come back: after ten seconds of asking, the app says so once, in a line, with

@@ -14,10 +14,11 @@ typedef struct np_pulse np_pulse;
 
 /// Connects to the sound server as `app_name` (with `icon_name`) and opens a music stream named `stream_name`
 /// that asks `fill` for samples, keeping about `buffer_ms` of them ahead of what is heard. Returns NULL when
-/// no server answers (then `error` says why). `start_corked`: the stream is held until `np_pulse_cork(p, 0)`.
+/// no server answers (then `error` says why, and `timed_out` is 1 when a server took the connection and did not
+/// answer within 3 s: hung rather than absent). `start_corked`: the stream is held until `np_pulse_cork(p, 0)`.
 np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char *stream_name, unsigned rate,
                         unsigned buffer_ms, int start_corked, np_pulse_fill fill, void *context, char *error,
-                        size_t error_size);
+                        size_t error_size, int *timed_out);
 /// Disconnects the stream and the server (what was written and not yet heard is dropped).
 void np_pulse_close(np_pulse *pulse);
 /// Holds the stream (what it has written stays for when it goes on) or lets it go on (and asks for samples).

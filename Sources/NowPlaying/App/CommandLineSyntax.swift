@@ -4,7 +4,8 @@
 /// completion scripts at every start, 10 million instructions and about 2 ms of the interface thread before the
 /// window could open (README, Performance). Its conventions are kept: `--name value` or `--name=value`, options
 /// anywhere among the arguments, `--` before arguments that start with a dash, the last of a repeated option
-/// winning, and its help's layout.
+/// winning, help asked anywhere, its messages and its help's layout (at 80 columns). Its shell completion scripts
+/// (`--generate-completion-script`) are not.
 struct CommandLineSyntax<Command> {
     /// One option: a flag, or an option that takes a value.
     struct Option {
@@ -48,6 +49,10 @@ struct CommandLineSyntax<Command> {
     /// The command with the options and arguments of `arguments` (without the program's name) set on `command`.
     /// Throws `CommandLineError.helpRequested` for `-h` or `--help`, and a usage error for anything else amiss.
     func parse(_ arguments: [String], into command: Command) throws -> Command {
+        // Help is looked for first: asked anywhere before `--`, it is given whatever else is amiss.
+        if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            throw CommandLineError.helpRequested
+        }
         var command = command
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -55,7 +60,6 @@ struct CommandLineSyntax<Command> {
                 command[keyPath: positional.key] += rest
                 break
             }
-            if argument == "-h" || argument == "--help" { throw CommandLineError.helpRequested }
             guard Self.isOption(argument) else {
                 command[keyPath: positional.key].append(argument)
                 continue
@@ -66,7 +70,9 @@ struct CommandLineSyntax<Command> {
             }
             switch option.kind {
             case .flag(let key):
-                if attached != nil { throw CommandLineError.usage("The option '\(name)' takes no value", help: nil) }
+                if let attached {
+                    throw CommandLineError.usage("The option '\(name)' does not take any value, but '\(attached)' was specified.", help: nil)
+                }
                 command[keyPath: key] = true
             case .value(_, let set):
                 // A value is the next argument unless that is an option (`--state-dir --paused` lacks one).
@@ -77,9 +83,9 @@ struct CommandLineSyntax<Command> {
                     try set(&command, value)
                 } catch let invalid as Invalid {
                     let choices = option.values.isEmpty ? ""
-                        : " Please provide one of \(Self.listed(option.values.map { "'\($0)'" }))."
+                        : ". Please provide one of \(Self.listed(option.values.map { "'\($0)'" }))."
                     throw CommandLineError.usage("The value '\(value)' is invalid for '\(option.label)'"
-                                                 + (invalid.reason.map { ": \($0)" } ?? ".") + choices, help: helpLine(option))
+                                                 + (invalid.reason.map { ": \($0)" } ?? "") + choices, help: helpLine(option))
                 }
             }
         }

@@ -106,8 +106,6 @@ public final class NowPlayingApp {
                     }
                     iconDecoding = Icons.decode(resources: resources, cache: options.pictureCache)
                 }
-            // SDL's handlers are in place: a SIGTERM or SIGINT held since the start quits the app now (the loop's first turn).
-            QuitSignals.release()
             icons = try Icons(iconDecoding ?? Icons.decode(resources: resources, cache: options.pictureCache))
         } catch {
             // No window (or no icons): the reader is let finish its first part (it then only waits), the icons their

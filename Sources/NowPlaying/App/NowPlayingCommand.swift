@@ -81,7 +81,7 @@ public struct NowPlayingCommand {
     /// Parses the process's arguments and runs the command: the help for `--help`; a usage error, or a problem that
     /// stops the run, said on stderr with the exit status 64 (a usage error, as sysexits.h has it) or 1.
     public static func main() {
-        QuitSignals.hold()
+        QuitSignals.accept()
         do {
             try parse(Array(CommandLine.arguments.dropFirst())).run()
         } catch CommandLineError.helpRequested {
@@ -164,8 +164,6 @@ public struct NowPlayingCommand {
             switch MediaBus.connect(newInstance: newInstance) {
             case .owner(let bus): options.mediaBus = bus
             case .secondInstance(let bus):
-                // Nothing to save in a hand-over: a quit signal ends it as it comes.
-                QuitSignals.release()
                 let cwd = FileManager.default.currentDirectoryPath
                 guard let problem = bus.handOff(paths.map { NowPlayingCommand.handedOver($0, from: cwd) }) else { return }
                 printError("Could not hand over to the running NowPlaying (\(problem)); running on its own.")

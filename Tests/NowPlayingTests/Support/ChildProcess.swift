@@ -52,6 +52,15 @@ final class ChildProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Whether the process has a handler of its own for SIGTERM (the kernel's SigCgt mask): SDL's, once its video
+    /// or events are initialised, which makes SIGTERM a quit.
+    var catchesQuitSignal: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+    }
+
     var isRunning: Bool {
         guard status == nil else { return false }
         var st: Int32 = 0
