@@ -86,12 +86,19 @@ public struct NowPlayingCommand {
             try parse(Array(CommandLine.arguments.dropFirst())).run()
         } catch CommandLineError.helpRequested {
             print(syntax.help, terminator: "")
-            exit(0)
+            end(0)
         } catch {
             let text = Array((message(for: error) + "\n").utf8)
             _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            exit(error is CommandLineError ? 64 : 1)
+            end(error is CommandLineError ? 64 : 1)
         }
+    }
+
+    /// Ends the process with `status`, what is buffered written: not `exit`, whose C++ static destructors (TagLib's)
+    /// would run under a library reader still reading (see main.swift).
+    private static func end(_ status: Int32) -> Never {
+        fflush(nil)
+        _exit(status)
     }
 
     /// What is said on stderr for an error that stopped the command: a usage error with the option's help and

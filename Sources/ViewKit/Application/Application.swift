@@ -299,15 +299,18 @@ public final class Application {
 
     /// Has a worker fault in the pixels of the window's surface, which the software renderer draws into (on X11 a
     /// shared-memory image): the first frame wrote every 4 KB page of them for the first time, each a page fault on
-    /// the interface thread (375 at 480 × 800), while the window stays hidden until that frame (nothing resizes it).
+    /// the interface thread (375 at 480 × 800). Should the surface be replaced first (the window fitted to its
+    /// frame, or resized as it is shown), the pages faulted are another mapping's or none: MADV_POPULATE_WRITE never
+    /// changes what memory holds, so nothing but the work is lost.
     private static func prefault(_ surface: SDL_Surface) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = Int(bitPattern: surface.pixels) & ~(page - 1)
         let end = (Int(bitPattern: surface.pixels) + Int(surface.pitch) * Int(surface.h) + page - 1) & ~(page - 1)
         guard surface.pixels != nil, end > start else { return }
-        // MADV_POPULATE_WRITE (Linux 5.14): faults the pages in as writes would, without writing; older kernels refuse it.
+        // Faults the pages in as writes would, without writing (Linux 5.14; older kernels refuse it).
+        let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE in <sys/mman.h>, which Swift's Glibc module lacks
         DispatchQueue.global(qos: .userInitiated).async {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, 23)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, populateWrite)
         }
     }
 
