@@ -315,7 +315,9 @@ public final class Player {
     /// on without an output until it answers, rather than settle elsewhere for good.
     /// `askingPulse`: false when the server has been asked long enough; `tellingProblem`: whether an output that can
     /// only play silence is told to `onOutputProblem` here (false: the caller says it in its own words).
-    private func reopenOutput(askingPulse: Bool = true, tellingProblem: Bool = true) -> Bool {
+    /// `tellingFailure`: whether an output that cannot be opened at all is told to `onOutputProblem` (once; a load
+    /// reports it as its own failure instead).
+    private func reopenOutput(askingPulse: Bool = true, tellingProblem: Bool = true, tellingFailure: Bool = false) -> Bool {
         guard output == nil else { return true }
         // The server is being asked again (`recoverLostOutput`, which takes its stream when it answers); a track
         // or a resume asked for meanwhile waits for it the whole time again, from now.
@@ -328,6 +330,12 @@ public final class Player {
             try openOutput(askingServer: askingPulse)
         } catch {
             state = .stopped
+            // No output at all (no device and no silence to fall back to; in the app, SDL_mixer missing): said once.
+            let problem = "\(error) Nothing plays."
+            if tellingFailure, problem != toldProblem {
+                toldProblem = problem
+                onOutputProblem?(problem)
+            }
             return false
         }
         // Why the sound went to silence, said the first time it does (not again at each reopening after a pause).
@@ -536,7 +544,7 @@ public final class Player {
 
     /// Starts the loaded track (or the one being opened, once open) at `position` seconds.
     public func play(from position: Double = 0) {
-        guard path != nil, reopenOutput() else { return }
+        guard path != nil, reopenOutput(tellingFailure: true) else { return }
         seekFeed(to: Player.frame(max(0, position)), playing: true)
         state = .playing
     }
@@ -549,7 +557,7 @@ public final class Player {
     }
 
     public func resume() {
-        guard state == .paused, reopenOutput() else { return }
+        guard state == .paused, reopenOutput(tellingFailure: true) else { return }
         feed.withState { s in
             s.ended = false
             s.playing = true

@@ -103,6 +103,21 @@ final class AudioOutputTests {
         _ = midi.handleOpenedEvent()
     }
 
+    /// A play that can open no output at all (no device and no falling back to silence; in the app, SDL_mixer
+    /// missing) says why, once, rather than staying stopped without a word.
+    @Test func aPlayThatCanOpenNoOutputSaysWhy() throws {
+        let s = Scratch()
+        let player = try Player(driver: "no-such-driver", fallbackToSilence: false, opensOutput: false)
+        var told: [String] = []
+        player.onOutputProblem = { told.append($0) }
+        try player.loadNow(try s.wav("t.wav", seconds: 1))
+        player.play()
+        #expect(!player.isOutputOpen && player.state != .playing)
+        #expect(told.count == 1 && told[0].hasPrefix("No audio output could be opened") && told[0].hasSuffix("Nothing plays."), "\(told)")
+        player.play()
+        #expect(told.count == 1, "said once: \(told)")
+    }
+
     /// Issue 18 (start-up): with SDL pinned to another driver (`SDL_AUDIODRIVER`, as the tests pin it), an early
     /// output asks no server, and a player made with it opens SDL's driver as it would have without it. (With a
     /// server, the app's stream is the one connected early: QuietNeighbourTests.)
