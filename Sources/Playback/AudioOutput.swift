@@ -77,7 +77,8 @@ final class MixerOutput: AudioOutput {
     /// Starts SDL's audio on `driver` (nil: SDL's choice, each driver tried in turn). A named driver is the only
     /// one tried: SDL's audio started on its own tries them all first, its PulseAudio driver connecting to the
     /// server and waiting on one that takes the connection and never answers (30 s), before any driver named after.
-    private static func startAudio(_ driver: String?) -> Bool {
+    /// (Any thread: a decoder borrows SDL_mixer on the silent driver on the opener's.)
+    nonisolated static func startAudio(_ driver: String?) -> Bool {
         guard let driver else { return SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
         SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, driver, SDL_HINT_OVERRIDE)
         defer { SDL_ResetHint(SDL_HINT_AUDIODRIVER) }

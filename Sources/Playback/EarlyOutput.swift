@@ -25,8 +25,8 @@ extension Player {
         /// What came of the attempt, for a player.
         enum Outcome {
             case answered(PulseOutput.Answer)
-            /// Still asking after the wait: its stream is closed once the attempt ends (the player asks again itself).
-            case stillAsking
+            /// Still asking after the wait: the attempt, whose answer the player takes when it comes.
+            case stillAsking(Pending<PulseOutput.Answer>)
             /// No server was asked, or the player is on a named driver (a stream is closed), or this was asked before.
             case notAsked
         }
@@ -35,12 +35,12 @@ extension Player {
         /// `seconds` for the attempt to end (only the first call has it).
         func outcome(forDriver driver: String?, waitingAtMost seconds: Double) -> Outcome {
             guard let attempt, claim() else { return .notAsked }
-            guard driver == nil, let answer = attempt.wait(atMost: seconds) else {
+            guard driver == nil else {
                 // Not taken: closed once the attempt ends, on a worker (it may wait up to 3 s for the server).
                 DispatchQueue.global().async { if case .connected(let connection) = attempt.wait() { connection.discard() } }
-                return driver == nil ? .stillAsking : .notAsked
+                return .notAsked
             }
-            return .answered(answer)
+            return attempt.wait(atMost: seconds).map(Outcome.answered) ?? .stillAsking(attempt)
         }
 
         /// Closes the stream if no player took it (a program that stops before making its player), once the

@@ -16,7 +16,9 @@ final class MixerChunkDecoder: Decoder {
         self.mixer = mixer
         let borrowed = mixer.querySpec(nil, nil, nil) == 0
         if borrowed {
-            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0, SDL_AudioInit("dummy") == 0, MixerOutput.open() == 0 else {
+            // Started on the silent driver alone: SDL's audio started on its own would try every driver first, its
+            // PulseAudio one waiting on a server that takes the connection and never answers.
+            guard MixerOutput.startAudio("dummy"), MixerOutput.open() == 0 else {
                 throw DecoderError(reason: "SDL_mixer: \(String(cString: SDL_GetError()))")
             }
         }

@@ -112,9 +112,18 @@ public final class Player {
             let pulse = PulseOutput(connection)
             pulse.describe(stream)
             attach(pulse)
-        case .answered(.hung), .stillAsking:
-            // Not waited for: asked again on a worker, as a server that went away is, its stream taken when it
-            // answers (`recoverLostOutput`).
+        case .answered(.hung):
+            // Asked again on a worker, as a server that went away is, its stream taken when it answers.
+            serverHung = true
+            waitForServer()
+        case .stillAsking(let attempt):
+            // Not waited for: its answer is taken as a later attempt's would be (`recoverLostOutput`).
+            reconnection.withLock { $0.asking = true }
+            let reconnection = self.reconnection
+            reconnector.async {
+                let answer = attempt.wait()
+                reconnection.withLock { $0.asking = false; $0.answer = answer }
+            }
             waitForServer()
         case .answered(.absent):
             // A server asked early and not there is not asked again.
@@ -139,6 +148,7 @@ public final class Player {
         if askingServer, requestedDriver == nil, PulseOutput.isWanted {
             switch askServer() {
             case .connected(let connection)?:
+                serverHung = false
                 let pulse = PulseOutput(connection)
                 attach(pulse)
                 pulse.setPaused(!feed.withState { $0.playing })
@@ -245,9 +255,18 @@ public final class Player {
             pulse.setPaused(state != .playing)
             return
         case .hung?: serverHung = true
-        case .absent?: serverHung = false
+        case .absent?:
+            serverHung = false
+            // No server after all (it answered late that it is not there): SDL's choice now, not after the wait.
+            if let lost = lostServer, !lost.wentAway, output == nil {
+                lostServer = nil
+                if reopenOutput(askingPulse: false) { output?.setPaused(state != .playing) }
+                return
+            }
         case nil: break
         }
+        // The wait counts from the first refresh while playing, an attempt under way or not.
+        if lostServer?.since == nil, state == .playing { lostServer?.since = now }
         guard output == nil, state == .playing, let lost = lostServer, !asking, now - lost.lastTry >= 1 else { return }
         let since = lost.since ?? now
         if now - since >= Player.serverReturnWait {
@@ -258,9 +277,11 @@ public final class Player {
             // Not the server again: SDL's choice, else silence (silence at once after a server that did not answer).
             guard reopenOutput(askingPulse: false, tellingProblem: false) else { onOutputProblem?(said + "nothing plays."); return }
             if let mixer = output as? MixerOutput {
-                toldProblem = mixer.problem ?? toldProblem
                 let goes = mixer.driver == "dummy" ? "playing silently." : "playing through SDL's \(mixer.driver) driver."
-                onOutputProblem?(said + (mixer.problem ?? goes))
+                // Said once: a hung server waited for again after a pause comes to the same line.
+                let line = said + (mixer.problem ?? goes)
+                if line != toldProblem { onOutputProblem?(line) }
+                toldProblem = line
             }
         } else {
             lostServer = ServerWait(since: since, lastTry: now, wentAway: lost.wentAway)
