@@ -260,7 +260,7 @@ public final class Player {
             // No server after all (it answered late that it is not there): SDL's choice now, not after the wait.
             if let lost = lostServer, !lost.wentAway, output == nil {
                 lostServer = nil
-                if reopenOutput(askingPulse: false) { output?.setPaused(state != .playing) }
+                if reopenOutput(askingPulse: false, tellingFailure: true) { output?.setPaused(state != .playing) }
                 return
             }
         case nil: break

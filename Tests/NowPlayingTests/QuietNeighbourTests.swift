@@ -212,16 +212,19 @@ struct QuietNeighbourTests {
         private let process: ChildProcess
         private let errorsFile: String
 
-        init(socket: String, dir: String) throws {
+        /// `dropsAfter`: seconds after which it hangs up on each connection (a server that turns out not to be there).
+        init(socket: String, dir: String, dropsAfter: Double? = nil) throws {
             log = dir + "/hung.log"
             errorsFile = dir + "/hung.err"
             process = try ChildProcess(try #require(XDisplay.which("python3")), ["-c", """
-                import socket, sys, threading
+                import socket, sys, threading, time
                 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
                 s.bind(sys.argv[1]); s.listen(8)
                 log = open(sys.argv[2], "a", buffering=1)
                 print("listening", file=log)
                 def hold(c, n):
+                    if len(sys.argv) > 3:
+                        time.sleep(float(sys.argv[3])); c.close(); print("dropped", n, file=log); return
                     while c.recv(4096): pass
                     print("closed", n, file=log)
                 n = 0
@@ -229,7 +232,7 @@ struct QuietNeighbourTests {
                     c, _ = s.accept(); n += 1
                     print("accepted", n, file=log)
                     threading.Thread(target=hold, args=(c, n), daemon=True).start()
-                """, socket, log], env: [:], errors: errorsFile)
+                """, socket, log] + (dropsAfter.map { [String($0)] } ?? []), env: [:], errors: errorsFile)
             try #require(waitFor(30) { logged.contains("listening") }, "the stand-in listens")
         }
 
@@ -263,6 +266,27 @@ struct QuietNeighbourTests {
         #expect(waitFor(90) { !said().isEmpty }, "stderr: \((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "")")
         #expect(said().map(String.init) == [line])
         #expect(try r.dump().find("playPause")?.label == "Pause", "still playing, silently")
+    }
+
+    /// Play pressed with a server slow to say it is not there (it hangs up half a second after each connection,
+    /// later than the window waits): the sound goes where SDL can put it at once, said once — it was waited for ten
+    /// seconds as for a hung server. (SDL is told to use PulseAudio only: nowhere, so nothing plays.)
+    @Test func aServerThatAnswersLateThatItIsNotThereIsNotWaitedFor() throws {
+        let dir = NSTemporaryDirectory() + "np-late-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let late = try HungServer(socket: dir + "/native", dir: dir, dropsAfter: 0.6)
+        let r = try RunningApp(environment: ["PULSE_SERVER": "unix:\(dir)/native", "SDL_AUDIODRIVER": "pulseaudio",
+                                             "XDG_RUNTIME_DIR": dir, "HOME": dir])
+        try r.x.run("xdotool", ["key", "--window", r.window, "space"])
+        func said() -> [Substring] {
+            ((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.contains("sound server") || $0.contains("audio output") }
+        }
+        #expect(waitFor(60) { !said().isEmpty }, "stderr: \((try? String(contentsOfFile: r.errors, encoding: .utf8)) ?? "")")
+        #expect(said().count == 1 && said()[0].hasPrefix("nowplaying: No audio output could be opened")
+                && said()[0].hasSuffix("Nothing plays."), "\(said()); the stand-in: \(late.logged)")
+        #expect(try r.dump().find("playPause")?.label == "Play", "stopped: nowhere to play")
     }
 
     /// A start that plays, with a sound server that takes the connection and never answers: the window shows while
