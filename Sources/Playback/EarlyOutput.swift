@@ -15,11 +15,16 @@ extension Player {
         private let taken = Locked(false)
         /// Whether a server was asked.
         var asksServer: Bool { attempt != nil }
+        /// What the early stream plays: the player's feed when it takes the stream (connected by then, or later).
+        let feed = OutputFeed()
 
         /// Begins connecting to a PulseAudio (or PipeWire-pulse) server on a worker, unless `SDL_AUDIODRIVER`
         /// names another driver.
         public init(stream: StreamDescription) {
-            attempt = PulseOutput.isWanted ? Pending { PulseOutput.Connection.ask(feed: OutputFeed(), stream: stream) } : nil
+            // Held until the player has a track to play and lets it go (a stream taken late must not play the feed
+            // before the player has it).
+            let feed = self.feed
+            attempt = PulseOutput.isWanted ? Pending { PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true) } : nil
         }
 
         /// What came of the attempt, for a player.

@@ -95,10 +95,11 @@ public final class Player {
         self.backends = backends
         self.stream = stream
         let outcome = opensOutput ? early?.outcome(forDriver: name, waitingAtMost: Player.serverAnswerWait) ?? .notAsked : .notAsked
-        if case .answered(.connected(let connection)) = outcome {
-            // The early stream plays the early output's feed: the player's own.
-            feed = connection.feed
-        } else {
+        switch outcome {
+        case .answered(.connected), .stillAsking:
+            // The early stream plays the early output's feed: the player's own (a stream taken later too).
+            feed = early?.feed ?? OutputFeed()
+        default:
             feed = OutputFeed()
         }
         Player.owner = ObjectIdentifier(self)
@@ -149,6 +150,8 @@ public final class Player {
             switch askServer() {
             case .connected(let connection)?:
                 serverHung = false
+                toldProblem = nil
+                toldGiveUp = nil
                 let pulse = PulseOutput(connection)
                 attach(pulse)
                 pulse.setPaused(!feed.withState { $0.playing })
@@ -248,6 +251,9 @@ public final class Player {
             guard output == nil, lostServer != nil else { reconnector.async { connection.discard() }; return }
             lostServer = nil
             serverHung = false
+            // The sound is back on the server: a later problem is said again.
+            toldProblem = nil
+            toldGiveUp = nil
             // Connected held: it plays once it has the volume, the song's name and the player's state.
             let pulse = PulseOutput(connection)
             attach(pulse)
@@ -280,8 +286,9 @@ public final class Player {
                 let goes = mixer.driver == "dummy" ? "playing silently." : "playing through SDL's \(mixer.driver) driver."
                 // Said once: a hung server waited for again after a pause comes to the same line.
                 let line = said + (mixer.problem ?? goes)
-                if line != toldProblem { onOutputProblem?(line) }
-                toldProblem = line
+                if line != toldGiveUp { onOutputProblem?(line) }
+                toldGiveUp = line
+                toldProblem = mixer.problem ?? toldProblem
             }
         } else {
             lostServer = ServerWait(since: since, lastTry: now, wentAway: lost.wentAway)
@@ -367,6 +374,8 @@ public final class Player {
         return true
     }
 
+    /// The last line told when a server waited for was given up (`recoverLostOutput`).
+    private var toldGiveUp: String?
     /// The last reason told to `onOutputProblem` for an output opened on silence (`openProblem` at first).
     private lazy var toldProblem: String? = openProblem
 

@@ -256,8 +256,8 @@ struct QuietNeighbourTests {
         let pressed = Date()
         try r.x.run("xdotool", ["key", "--window", r.window, "space"])
         #expect(try r.dump().find("playPause")?.label == "Pause")
-        // A bound four times the app's own wait and a third of what SDL's driver alone waited, not a timing.
-        #expect(Date().timeIntervalSince(pressed) < 15, "the window answered while the app waited for the server")
+        // A generous bound under the 33 s it took before (3 s for the app's connection, 30 for SDL's), not a timing.
+        #expect(Date().timeIntervalSince(pressed) < 25, "the window answered while the app waited for the server")
         #expect(hung.logged.contains("accepted 1"), "the app asked the hung server: \(hung.logged)")
         let line = "nowplaying: The sound server did not answer in 10 s; playing silently."
         func said() -> [Substring] {
@@ -308,8 +308,8 @@ struct QuietNeighbourTests {
         defer { app.stop() }
         let window = try x.appWindow(while: { app.isRunning })
         #expect(window != nil, "the window showed: \((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? "")")
-        // A bound five times the app's own wait and a quarter of what it took before, not a timing.
-        #expect(Date().timeIntervalSince(launched) < 15, "the window showed while the app waited for the server")
+        // A generous bound (a cold start among parallel tests) under the minute it took before, not a timing.
+        #expect(Date().timeIntervalSince(launched) < 30, "the window showed while the app waited for the server")
         #expect(waitFor(60) { hung.logged.contains("accepted 1") }, "the app asked the hung server: \(hung.logged)")
     }
 
