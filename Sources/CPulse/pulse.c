@@ -107,6 +107,12 @@ static int stream_ready(np_pulse *p) {
     return s == PA_STREAM_READY ? 1 : PA_STREAM_IS_GOOD(s) ? 0 : -1;
 }
 
+/* Why connecting failed, in `error`: the server's silence, or libpulse's words. */
+static void say_failure(np_pulse *p, int timed_out, char *error, size_t error_size) {
+    if (timed_out) snprintf(error, error_size, "no answer in %d s", (int)(NP_CONNECT_TIMEOUT_USEC / PA_USEC_PER_SEC));
+    else snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
+}
+
 np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char *stream_name, unsigned rate,
                         unsigned buffer_ms, int start_corked, np_pulse_fill fill, void *context, char *error,
                         size_t error_size, int *timed_out) {
@@ -136,8 +142,7 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
              && pa_threaded_mainloop_start(p->loop) >= 0 && (connected = wait_until(p, context_ready)) == 1;
     if (!ok) {
         *timed_out = connected == 0;
-        if (*timed_out) snprintf(error, error_size, "no answer in %d s", (int)(NP_CONNECT_TIMEOUT_USEC / PA_USEC_PER_SEC));
-        else snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
+        say_failure(p, *timed_out, error, error_size);
         pa_threaded_mainloop_unlock(p->loop);
         np_pulse_close(p);
         return NULL;
@@ -165,8 +170,7 @@ np_pulse *np_pulse_open(const char *app_name, const char *icon_name, const char 
     } else {
         ok = 0;
     }
-    if (!ok && *timed_out) snprintf(error, error_size, "no answer in %d s", (int)(NP_CONNECT_TIMEOUT_USEC / PA_USEC_PER_SEC));
-    else if (!ok) snprintf(error, error_size, "%s", pa_strerror(pa_context_errno(p->context)));
+    if (!ok) say_failure(p, *timed_out, error, error_size);
     pa_threaded_mainloop_unlock(p->loop);
     if (!ok) { np_pulse_close(p); return NULL; }
     return p;

@@ -110,21 +110,15 @@ public final class Player {
         }
         switch outcome {
         case .answered(.connected(let connection)):
-            let pulse = PulseOutput(connection)
-            pulse.describe(stream)
-            attach(pulse)
+            // Held until the session's first load says whether it plays.
+            take(connection, paused: true)
         case .answered(.hung):
             // Asked again on a worker, as a server that went away is, its stream taken when it answers.
             serverHung = true
             waitForServer()
         case .stillAsking(let attempt):
             // Not waited for: its answer is taken as a later attempt's would be (`recoverLostOutput`).
-            reconnection.withLock { $0.asking = true }
-            let reconnection = self.reconnection
-            reconnector.async {
-                let answer = attempt.wait()
-                reconnection.withLock { $0.asking = false; $0.answer = answer }
-            }
+            beginAttempt { attempt.wait() }
             waitForServer()
         case .answered(.absent):
             // A server asked early and not there is not asked again.
@@ -149,12 +143,7 @@ public final class Player {
         if askingServer, requestedDriver == nil, PulseOutput.isWanted {
             switch askServer() {
             case .connected(let connection)?:
-                serverHung = false
-                toldProblem = nil
-                toldGiveUp = nil
-                let pulse = PulseOutput(connection)
-                attach(pulse)
-                pulse.setPaused(!feed.withState { $0.playing })
+                take(connection, paused: !feed.withState { $0.playing })
                 return
             case .hung?, nil:
                 waitForServer()
@@ -171,15 +160,36 @@ public final class Player {
     /// nil when it has not answered by then (its answer is taken by `recoverLostOutput`).
     private func askServer() -> PulseOutput.Answer? {
         let answered = DispatchSemaphore(value: 0)
-        reconnection.withLock { $0.asking = true }
-        let reconnection = self.reconnection, feed = self.feed, stream = self.stream
-        reconnector.async {
-            let answer = PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true)
-            reconnection.withLock { $0.asking = false; $0.answer = answer }
-            answered.signal()
-        }
+        beginAttempt(signalling: answered)
         guard answered.wait(timeout: .now() + Player.serverAnswerWait) == .success else { return nil }
         return reconnection.withLock { r in defer { r.answer = nil }; return r.answer }
+    }
+
+    /// Takes a stream the server connected (held): it gets the volume and the song's name, and plays unless
+    /// `paused`. The sound is on the server again: a later problem is said again.
+    private func take(_ connection: PulseOutput.Connection, paused: Bool) {
+        serverHung = false
+        toldProblem = nil
+        toldGiveUp = nil
+        let pulse = PulseOutput(connection)
+        attach(pulse)
+        pulse.describe(stream)
+        pulse.setPaused(paused)
+    }
+
+    /// Begins asking the server on the worker (`reconnector`), one attempt at a time: `answer` runs there (by default
+    /// a new stream, held, for the player's feed), and what it answers waits in `reconnection` for the interface
+    /// thread; `answered` is signalled then.
+    private func beginAttempt(signalling answered: DispatchSemaphore? = nil,
+                              _ answer: (@Sendable () -> PulseOutput.Answer)? = nil) {
+        reconnection.withLock { $0.asking = true }
+        let reconnection = self.reconnection, feed = self.feed, stream = self.stream
+        let answer = answer ?? { PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true) }
+        reconnector.async {
+            let result = answer()
+            reconnection.withLock { $0.asking = false; $0.answer = result }
+            answered?.signal()
+        }
     }
 
     /// Plays on without an output until the sound server answers, as when one went away (`recoverLostOutput` asks
@@ -250,15 +260,7 @@ public final class Player {
         case .connected(let connection)?:
             guard output == nil, lostServer != nil else { reconnector.async { connection.discard() }; return }
             lostServer = nil
-            serverHung = false
-            // The sound is back on the server: a later problem is said again.
-            toldProblem = nil
-            toldGiveUp = nil
-            // Connected held: it plays once it has the volume, the song's name and the player's state.
-            let pulse = PulseOutput(connection)
-            attach(pulse)
-            pulse.describe(stream)
-            pulse.setPaused(state != .playing)
+            take(connection, paused: state != .playing)
             return
         case .hung?: serverHung = true
         case .absent?:
@@ -292,12 +294,7 @@ public final class Player {
             }
         } else {
             lostServer = ServerWait(since: since, lastTry: now, wentAway: lost.wentAway)
-            reconnection.withLock { $0.asking = true }
-            let reconnection = self.reconnection, feed = self.feed, stream = self.stream
-            reconnector.async {
-                let answer = PulseOutput.Connection.ask(feed: feed, stream: stream, corked: true)
-                reconnection.withLock { $0.asking = false; $0.answer = answer }
-            }
+            beginAttempt()
         }
     }
 
